@@ -1,0 +1,22 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "PredicateEngine",
+    products: [
+        .library(name: "Predicates", targets: ["Predicates"]),
+        .library(name: "KeyPaths", targets: ["KeyPaths"]),
+        .library(name: "Evaluation", targets: ["Evaluation"]),
+        .executable(name: "predicate", targets: ["predicate"]),
+    ],
+    targets: [
+        .target(name: "KeyPaths"),
+        .target(name: "Predicates", dependencies: ["KeyPaths"]),
+        .target(name: "Evaluation", dependencies: ["Predicates", "KeyPaths"]),
+        .executableTarget(name: "predicate", dependencies: ["Predicates", "KeyPaths", "Evaluation"]),
+        .testTarget(name: "PredicatesTests", dependencies: ["Predicates"]),
+        .testTarget(name: "KeyPathsTests", dependencies: ["KeyPaths"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Predicates", "KeyPaths"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+/// Placeholder: replaced by the schema model.
+public enum KeyPathsModule {}

@@ -1,0 +1,111 @@
+/// A parsed expression: an operand of a comparison, a function argument, a SUBQUERY collection…
+///
+/// Like ``PredicateNode``, equality ignores the ``range``.
+///
+/// | text | node |
+/// |---|---|
+/// | `"x"`, `42`, `2.5`, `YES`, `nil` | ``Kind/constant(_:)`` |
+/// | `SELF` | ``Kind/evaluatedObject`` |
+/// | `a.b.@count`, `SELF.a`, `%K` | ``Kind/keyPath(_:)`` (relative to the evaluated object) |
+/// | `$x.name`, `SUBQUERY(…).@count` | ``Kind/member(_:_:)`` |
+/// | `$x` | ``Kind/variable(_:)`` |
+/// | `{1, 2}` | ``Kind/aggregate(_:)`` |
+/// | `a + b`, `a & b`, `a UNION b` | ``Kind/binary(_:_:_:)`` |
+/// | `-a`, `~a` | ``Kind/unary(_:_:)`` (a minus before a number literal is folded into the constant) |
+/// | `a[0]`, `a[FIRST]`, `a['key']` | ``Kind/index(_:_:)`` |
+/// | `sum:(a)`, `max(1, 2)`, `now()` | ``Kind/function(_:_:)`` |
+/// | `FUNCTION(r, 'sel:', x)` | ``Kind/customFunction(receiver:selector:arguments:)`` |
+/// | `SUBQUERY(c, $x, p)` | ``Kind/subquery(collection:variable:predicate:)`` |
+/// | `CAST(x, 'NSNumber')` | ``Kind/cast(_:type:)`` |
+/// | `TERNARY(p, a, b)` | ``Kind/ternary(_:_:_:)`` |
+/// | `$x := a` | ``Kind/assignment(variable:value:)`` |
+/// | `ANYKEY` | ``Kind/anyKey`` |
+public struct ExpressionNode: Sendable, Hashable, Codable {
+    /// The shape of an expression node.
+    public indirect enum Kind: Sendable, Hashable, Codable {
+        /// A literal or an argument bound from `%@`, `%d`, …
+        case constant(PredicateValue)
+        /// `SELF`: the object being evaluated.
+        case evaluatedObject
+        /// A key path read from the evaluated object: `a.b`, `@count`, `#size`. Never empty.
+        case keyPath([KeyPathComponent])
+        /// A key path read from another expression: `$x.name`, `(a + b).c`. Never empty.
+        /// The base is never `SELF` or a plain key path (those are folded into ``keyPath(_:)``).
+        case member(ExpressionNode, [KeyPathComponent])
+        /// `$name`: a variable bound later (substitution or SUBQUERY).
+        case variable(String)
+        /// `{a, b, …}`: an array literal.
+        case aggregate([ExpressionNode])
+        /// An infix operator: arithmetic, bitwise or set.
+        case binary(BinaryOperator, ExpressionNode, ExpressionNode)
+        /// A prefix operator.
+        case unary(UnaryOperator, ExpressionNode)
+        /// `collection[index]`.
+        case index(ExpressionNode, IndexSelector)
+        /// A predefined function: `sum:(a)`, `now()`.
+        case function(BuiltinFunction, [ExpressionNode])
+        /// `FUNCTION(receiver, 'selector', arguments…)`: a function the user registers by name.
+        case customFunction(receiver: ExpressionNode, selector: String, arguments: [ExpressionNode])
+        /// `SUBQUERY(collection, $variable, predicate)`.
+        case subquery(collection: ExpressionNode, variable: String, predicate: PredicateNode)
+        /// `CAST(value, 'TypeName')`.
+        case cast(ExpressionNode, type: String)
+        /// `TERNARY(condition, whenTrue, whenFalse)`.
+        case ternary(PredicateNode, ExpressionNode, ExpressionNode)
+        /// `$variable := value`.
+        case assignment(variable: String, value: ExpressionNode)
+        /// `ANYKEY` (Spotlight's "any attribute"): parsed, never evaluable.
+        case anyKey
+    }
+
+    /// What this node is.
+    public var kind: Kind
+    /// Where the node came from in the source text; `nil` for nodes built in code.
+    public var range: SourceRange?
+
+    /// Creates a node.
+    public init(_ kind: Kind, range: SourceRange? = nil) {
+        self.kind = kind
+        self.range = range
+    }
+
+    public static func == (lhs: ExpressionNode, rhs: ExpressionNode) -> Bool { lhs.kind == rhs.kind }
+    public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+}
+
+/// What goes between the brackets of an index expression.
+public enum IndexSelector: Sendable, Hashable, Codable {
+    /// `[FIRST]`.
+    case first
+    /// `[LAST]`.
+    case last
+    /// `[SIZE]`: the element count.
+    case size
+    /// `[n]` or `['key']`.
+    case expression(ExpressionNode)
+}
+
+/// One step of a key path.
+public enum KeyPathComponent: Sendable, Hashable, Codable {
+    /// A key: `name`, or a reserved word escaped with `#` (`#size` is the key `size`).
+    case key(String)
+    /// A collection operator: `@count`, `@sum`, …
+    case collectionOperator(CollectionOperator)
+}
+
+/// The key-value-coding collection operators usable inside a key path.
+public enum CollectionOperator: String, Sendable, Hashable, Codable, CaseIterable {
+    case count
+    case sum
+    case avg
+    case min
+    case max
+    case distinctUnionOfObjects
+    case unionOfObjects
+    case distinctUnionOfArrays
+    case unionOfArrays
+    case distinctUnionOfSets
+
+    /// The spelling after `@` (case-sensitive, as in KVC): `count` for `@count`.
+    public var spelling: String { rawValue }
+}
