@@ -66,8 +66,9 @@ extension RandomAST {
         case .null, .bool, .int, .string: true
         case .double(let number): number.isFinite
         case .date(let date):
-            (date.timeIntervalSinceReferenceDate * 1000).rounded() == date.timeIntervalSinceReferenceDate * 1000
-                && abs(date.timeIntervalSinceReferenceDate) <= 1e10
+            abs(date.timeIntervalSinceReferenceDate) <= 1e10
+                && Double(Int((date.timeIntervalSinceReferenceDate * 1000).rounded())) / 1000
+                    == date.timeIntervalSinceReferenceDate
         case .data, .uuid, .array, .set, .dictionary: false
         }
     }

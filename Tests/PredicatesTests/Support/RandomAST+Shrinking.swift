@@ -116,6 +116,17 @@ extension RandomAST {
         return candidates
     }
 
+    /// The comparison operands of a predicate nested in an expression (through AND, OR and
+    /// NOT), so that a SUBQUERY or TERNARY can be replaced by an expression from inside it.
+    static func operands(of predicate: PredicateNode) -> [ExpressionNode] {
+        switch predicate.kind {
+        case .constant: []
+        case .and(let children), .or(let children): children.flatMap(operands)
+        case .not(let child): operands(of: child)
+        case .comparison(let comparison): [comparison.left, comparison.right]
+        }
+    }
+
     /// Simpler expressions: a leaf, a child in place of the node, an element or component
     /// dropped, a shorter string, or one simplification inside a child.
     static func smaller(_ expression: ExpressionNode) -> [ExpressionNode] {
@@ -204,6 +215,7 @@ extension RandomAST {
             candidates += variants(arguments).map { node(.customFunction(receiver: receiver, selector: selector, arguments: $0)) }
         case .subquery(let collection, let variable, let predicate):
             candidates.append(collection)
+            candidates += operands(of: predicate)
             candidates += smaller(collection).map { node(.subquery(collection: $0, variable: variable, predicate: predicate)) }
             candidates += smaller(predicate).map { node(.subquery(collection: collection, variable: variable, predicate: $0)) }
         case .cast(let value, let type):
@@ -212,6 +224,7 @@ extension RandomAST {
             candidates += smaller(value).map { node(.cast($0, type: type)) }
         case .ternary(let condition, let whenTrue, let whenFalse):
             candidates += [whenTrue, whenFalse]
+            candidates += operands(of: condition)
             candidates += smaller(condition).map { node(.ternary($0, whenTrue, whenFalse)) }
             candidates += smaller(whenTrue).map { node(.ternary(condition, $0, whenFalse)) }
             candidates += smaller(whenFalse).map { node(.ternary(condition, whenTrue, $0)) }
