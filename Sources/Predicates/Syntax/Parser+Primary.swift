@@ -1,0 +1,132 @@
+/// Primary expressions: literals, `SELF`, keys, variables, format specifiers, `( expression )`,
+/// `{ aggregate }`, `ANYKEY` and the function forms.
+///
+/// | text | tree |
+/// |---|---|
+/// | `"a"`, `'a'` | `"a"` |
+/// | `42`, `0x2A`, `0o52`, `0b101010` | `42` |
+/// | `2.5`, `1e3` | `2.5`, `1000.0` |
+/// | `TRUE` `YES` / `FALSE` `NO` / `NULL` `NIL` | `yes` / `no` / `nil` |
+/// | `SELF` | `self` |
+/// | `$x` | `$x` |
+/// | `{1, 'a'}` | `(aggregate 1 "a")` |
+///
+/// ``parsePrimary()`` only dispatches, so that its frame — one per nesting level — stays small.
+extension Parser {
+    /// A primary expression.
+    func parsePrimary() throws -> ExpressionNode {
+        switch primaryForm() {
+        case .parenthesis: return try parseParenthesizedExpression()
+        case .aggregate: return try parseAggregate()
+        case .customFunction: return try parseCustomFunction()
+        case .subquery: return try parseSubquery()
+        case .cast: return try parseCast()
+        case .ternary: return try parseTernary()
+        case .keyword: return try parseKeywordLiteral()
+        case .plainCall: return try parsePlainCall()
+        case .selectorCall: return try parseSelectorCall()
+        case .leaf: return try parseLeaf()
+        }
+    }
+
+    /// The kinds of primary expressions, as chosen by the current token (and the next).
+    enum PrimaryForm {
+        case parenthesis, aggregate, customFunction, subquery, cast, ternary, keyword, plainCall, selectorCall, leaf
+    }
+
+    /// Which primary starts at the current token.
+    func primaryForm() -> PrimaryForm {
+        switch current.kind {
+        case .punctuation(.leftParen): return .parenthesis
+        case .punctuation(.leftBrace): return .aggregate
+        case .keyword(let word):
+            switch word {
+            case "FUNCTION": return .customFunction
+            case "SUBQUERY": return .subquery
+            case "CAST": return .cast
+            case "TERNARY": return .ternary
+            default: return .keyword
+            }
+        case .identifier:
+            if nextIs(.leftParen) { return .plainCall }
+            if nextIs(.colon) { return .selectorCall }
+            return .leaf
+        default:
+            return .leaf
+        }
+    }
+
+    /// `( expression )` inside an expression.
+    func parseParenthesizedExpression() throws -> ExpressionNode {
+        let open = current
+        try enter(at: open)
+        try advance()
+        let inner = try parseExpression()
+        try expectClosing(.rightParen, opening: open)
+        leave()
+        return inner
+    }
+
+    /// The one-token primaries: literals, keys, variables and specifiers.
+    func parseLeaf() throws -> ExpressionNode {
+        let token = current
+        let kind: ExpressionNode.Kind
+        switch token.kind {
+        case .string(let value):
+            kind = .constant(.string(value))
+        case .integer(let magnitude):
+            guard magnitude <= UInt64(Int.max) else { throw integerOutOfRangeError(token, negative: false, range: token.range) }
+            kind = .constant(.int(Int(magnitude)))
+        case .double(let value):
+            kind = .constant(.double(value))
+        case .identifier(let name), .escapedKey(let name):
+            kind = .keyPath([.key(name)])
+        case .collectionOperator(let op):
+            kind = .keyPath([.collectionOperator(op)])
+        case .variable(let name):
+            kind = .variable(name)
+        case .specifier(let specifier):
+            return try bindSpecifier(specifier, token: token)
+        default:
+            throw expectedExpressionError()
+        }
+        try advance()
+        return ExpressionNode(kind, range: token.range)
+    }
+
+    /// `TRUE` `YES` `FALSE` `NO` `NULL` `NIL` `SELF` `ANYKEY`; other reserved words are errors.
+    func parseKeywordLiteral() throws -> ExpressionNode {
+        let token = current
+        guard case .keyword(let word) = token.kind else { throw expectedExpressionError() }
+        let kind: ExpressionNode.Kind
+        switch word {
+        case "TRUE", "YES": kind = .constant(.bool(true))
+        case "FALSE", "NO": kind = .constant(.bool(false))
+        case "NULL", "NIL": kind = .constant(.null)
+        case "SELF": kind = .evaluatedObject
+        case "ANYKEY": kind = .anyKey
+        default: throw reservedWordError(word)
+        }
+        try advance()
+        return ExpressionNode(kind, range: token.range)
+    }
+
+    /// `{}` or `{e, e, …}`; the cursor is at `{`.
+    func parseAggregate() throws -> ExpressionNode {
+        let open = current
+        try enter(at: open)
+        try advance()
+        var elements: [ExpressionNode] = []
+        if !current.kind.isPunctuation(.rightBrace) {
+            elements.append(try parseExpression())
+            while current.kind.isPunctuation(.comma) {
+                try advance()
+                elements.append(try parseExpression())
+            }
+        }
+        let end = current.range
+        try expectClosing(.rightBrace, opening: open)
+        leave()
+        return ExpressionNode(.aggregate(elements), range: open.range.union(end))
+    }
+}
