@@ -13,6 +13,9 @@ extension Compilation {
         }
         let left = try expression(comparison.left)
         let right = try expression(comparison.right)
+        if case .constant(.string(let pattern)) = comparison.right.kind {
+            try validatePattern(op, pattern, options, range: range)
+        }
         let operation = try prepare(op, options, constant: right.constant, range: range)
 
         if comparison.modifier == .direct {
@@ -60,6 +63,18 @@ extension Compilation {
                 }
                 return true
             }
+        }
+    }
+
+    /// A LIKE/MATCHES pattern written as a literal must compile: a bad one is a compile-time
+    /// error even if no object would ever reach it (the interpreter checks the same).
+    private func validatePattern(
+        _ op: ComparisonOperator, _ pattern: String, _ options: ComparisonOptions, range: SourceRange?
+    ) throws(PredicateCompileError) {
+        do {
+            try ComparisonSemantics.validateLiteralPattern(op, pattern, options)
+        } catch {
+            throw failure("invalid-pattern", error.message, range)
         }
     }
 
@@ -111,24 +126,14 @@ extension Compilation {
             }
         case .like:
             guard case .string(let text) = constant else { return generic }
-            let pattern: LikePattern
-            do {
-                pattern = try LikePattern(text, options: options)
-            } catch {
-                throw failure("invalid-pattern", error.message, range)
-            }
+            guard let pattern = try? LikePattern(text, options: options) else { return generic }
             return { a, b throws(EvaluationError) in
                 if case .string(let subject) = a { return pattern.matches(subject) }
                 return try generic(a, b)
             }
         case .matches:
             guard case .string(let text) = constant else { return generic }
-            let pattern: RegexPattern
-            do {
-                pattern = try RegexPattern(text, options: options)
-            } catch {
-                throw failure("invalid-pattern", error.message, range)
-            }
+            guard let pattern = try? RegexPattern(text, options: options) else { return generic }
             return { a, b throws(EvaluationError) in
                 if case .string(let subject) = a { return pattern.matches(subject) }
                 return try generic(a, b)

@@ -27,6 +27,7 @@ public struct ReferenceInterpreter: Sendable {
     public func evaluate(
         _ predicate: PredicateNode, on object: EvaluationValue, variables: [String: EvaluationValue] = [:]
     ) throws(EvaluationError) -> Bool {
+        try StaticChecks.check(predicate, functions: functions)
         var walker = Walker(root: object, variables: variables, functions: functions)
         return try walker.test(predicate)
     }
@@ -35,6 +36,7 @@ public struct ReferenceInterpreter: Sendable {
     public func evaluate(
         _ expression: ExpressionNode, on object: EvaluationValue, variables: [String: EvaluationValue] = [:]
     ) throws(EvaluationError) -> EvaluationValue {
+        try StaticChecks.check(expression, functions: functions)
         var walker = Walker(root: object, variables: variables, functions: functions)
         return try walker.value(expression)
     }

@@ -120,7 +120,7 @@ enum Arithmetic {
         }
     }
 
-    /// `UNION`, `INTERSECT`, `MINUS`: both sides arrays or sets (nil is empty); the result is a set.
+    /// `UNION`, `INTERSECT`, `MINUS`: both sides arrays or sets; the result is a set.
     private static func setOperation(_ op: BinaryOperator, _ lhs: EvaluationValue, _ rhs: EvaluationValue) throws(EvaluationError) -> EvaluationValue {
         let symbol = Operators.spelling(of: op)
         let left = try setOperand(lhs, symbol), right = try setOperand(rhs, symbol)
@@ -133,7 +133,6 @@ enum Arithmetic {
 
     private static func setOperand(_ value: EvaluationValue, _ op: String) throws(EvaluationError) -> EvaluationSet {
         switch value {
-        case .null: return EvaluationSet()
         case .set(let set): return set
         case .array(let elements): return EvaluationSet(elements)
         default: throw EvaluationError.notACollection("each side of \(op)", value)

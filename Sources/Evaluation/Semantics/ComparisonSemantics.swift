@@ -55,6 +55,18 @@ enum ComparisonSemantics {
         }
     }
 
+    /// Compiles a LIKE or MATCHES pattern written as a literal, to report a bad one before
+    /// evaluating anything (other operators: nothing to check).
+    static func validateLiteralPattern(
+        _ op: ComparisonOperator, _ pattern: String, _ options: ComparisonOptions
+    ) throws(EvaluationError) {
+        switch op {
+        case .like: _ = try LikePattern(pattern, options: options)
+        case .matches: _ = try RegexPattern(pattern, options: options)
+        default: break
+        }
+    }
+
     static func unsupportedUTI(_ op: ComparisonOperator) -> EvaluationError {
         EvaluationError(id: "unsupported", message: "\(Operators.spelling(of: op)) needs Apple's UTType database and cannot be evaluated here")
     }

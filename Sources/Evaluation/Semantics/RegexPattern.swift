@@ -18,7 +18,8 @@ import Predicates
 /// write class escapes in lower case, or avoid `[c]`), and without `[n]` both are
 /// NFKC-normalised. Inside format text a backslash is doubled: `MATCHES '\\d+'`.
 struct RegexPattern: Sendable {
-    private let regex: NSRegularExpression
+    /// `nil` for the empty pattern, which never matches (and is not a valid ICU pattern).
+    private let regex: NSRegularExpression?
     /// Set when the whole-string wrapper could not be compiled (e.g. an unterminated `\Q`):
     /// the match is then accepted only if an anchored match spans the whole string.
     private let checksLength: Bool
@@ -29,6 +30,11 @@ struct RegexPattern: Sendable {
     init(_ pattern: String, options: ComparisonOptions) throws(EvaluationError) {
         mode = StringMatchMode(options)
         isEmpty = pattern.isEmpty
+        if pattern.isEmpty {
+            regex = nil
+            checksLength = false
+            return
+        }
         let regexOptions: NSRegularExpression.Options = [.dotMatchesLineSeparators, .anchorsMatchLines]
         let folded = StringFolding.fold(pattern, mode)
         var candidates = [folded]
@@ -60,7 +66,7 @@ struct RegexPattern: Sendable {
 
     /// Whether the whole `subject` matches.
     func matches(_ subject: String) -> Bool {
-        if isEmpty { return false }
+        guard let regex else { return false }
         let prepared = StringFolding.fold(mode.literal ? subject : StringFolding.compatibilityNormalized(subject), mode)
         let length = prepared.utf16.count
         guard let match = regex.firstMatch(in: prepared, options: [.anchored], range: NSRange(location: 0, length: length))
