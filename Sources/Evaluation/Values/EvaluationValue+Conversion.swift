@@ -59,19 +59,39 @@ extension EvaluationValue {
         }
     }
 
-    /// A total order used only to make set element order deterministic.
+    /// A total order used only to make set element order deterministic, whatever order the
+    /// elements arrive in: by kind, then numbers by value (NaN first; equal values ordered
+    /// Boolean, integer, double), strings by UTF-8 bytes, dates by time, composites by their
+    /// JSON text.
     static func stableOrder(_ a: EvaluationValue, _ b: EvaluationValue) -> Bool {
         let rankA = a.kindRank, rankB = b.kindRank
         if rankA != rankB { return rankA < rankB }
         switch (a, b) {
-        case (.string(let x), .string(let y)): return Array(x.utf8).lexicographicallyPrecedes(y.utf8)
+        case (.string(let x), .string(let y)): return StringComparison.literalOrder(x, y) == .orderedAscending
         case (.date(let x), .date(let y)): return x < y
         case (.uuid(let x), .uuid(let y)): return x.uuidString < y.uuidString
+        case (.data(let x), .data(let y)): return x.lexicographicallyPrecedes(y)
         default:
             if let x = NumericValue(a), let y = NumericValue(b) {
-                return x.compare(to: y) == .orderedAscending
+                let xNaN = x.doubleValue.isNaN, yNaN = y.doubleValue.isNaN
+                if xNaN || yNaN { return xNaN && !yNaN }
+                switch x.compare(to: y) {
+                case .orderedAscending?: return true
+                case .orderedDescending?: return false
+                default: return a.numberKindRank < b.numberKindRank
+                }
             }
-            return a.briefDescription < b.briefDescription
+            let textA = a.predicateValue?.jsonText() ?? a.briefDescription
+            let textB = b.predicateValue?.jsonText() ?? b.briefDescription
+            return StringComparison.literalOrder(textA, textB) == .orderedAscending
+        }
+    }
+
+    private var numberKindRank: Int {
+        switch self {
+        case .bool: 0
+        case .int: 1
+        default: 2
         }
     }
 

@@ -4,6 +4,8 @@ import Foundation
 ///
 /// - Numbers (`int`, `double`, `bool`) are equal when their values are equal, compared
 ///   exactly (`Int.max` is not equal to the nearest `Double`): `TRUE == 1`, `1 == 1.0`.
+///   NaN equals NaN (so equality is reflexive, as `isEqual:` is for one object, and
+///   hashing works); ordering a NaN gives false for every operator.
 /// - Strings are equal when their UTF-8 bytes are (literal comparison, no normalisation).
 /// - Arrays compare element-wise in order, sets as sets, dictionaries key by key; a set never
 ///   equals an array.
@@ -17,7 +19,7 @@ extension EvaluationValue: Hashable {
         case (.string(let a), .string(let b)): return StringComparison.literalEquals(a, b)
         case (.int(let a), .int(let b)): return a == b
         case (.bool(let a), .bool(let b)): return a == b
-        case (.double(let a), .double(let b)): return a == b
+        case (.double(let a), .double(let b)): return a == b || (a.isNaN && b.isNaN)
         case (.date(let a), .date(let b)): return a == b
         case (.data(let a), .data(let b)): return a == b
         case (.uuid(let a), .uuid(let b)): return a == b
@@ -40,6 +42,8 @@ extension EvaluationValue: Hashable {
             // Must agree with `.int` for integral values: 2.0 hashes like 2.
             if let exact = Int(exactly: value) {
                 hasher.combine(exact)
+            } else if value.isNaN {
+                hasher.combine(UInt64.max)
             } else {
                 hasher.combine(value)
             }
