@@ -14,6 +14,7 @@ let package = Package(
         .target(name: "Predicates", dependencies: ["KeyPaths"]),
         .target(name: "Evaluation", dependencies: ["Predicates", "KeyPaths"]),
         .executableTarget(name: "predicate", dependencies: ["Predicates", "KeyPaths", "Evaluation"]),
+        .executableTarget(name: "predicate-bench", dependencies: ["Predicates", "Evaluation"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"]),
         .testTarget(name: "KeyPathsTests", dependencies: ["KeyPaths"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Predicates", "KeyPaths"]),

@@ -62,7 +62,7 @@ public struct PredicateKey<Root>: Sendable {
 
     /// An array-of-strings key (`ANY tags == 'x'`).
     public static func strings(_ get: @escaping @Sendable (Root) -> [String]) -> Self {
-        Self(scalar: KeyAccessor(read: { .array(get($0).map { .string($0) }) }))
+        Self(scalar: KeyAccessor(read: { .array(get($0).map { .string($0) }) }, typed: .strings(get)))
     }
 
     /// A date key.

@@ -7,11 +7,36 @@ struct KeyAccessor<Root>: Sendable {
     let read: @Sendable (Root) throws(EvaluationError) -> EvaluationValue
     /// The same read without boxing, when the key table declared a plain scalar.
     let typed: TypedRead<Root>?
+    /// Speculative unboxed reads (dictionaries), made for the Swift type a comparison expects.
+    let probe: (@Sendable (TypedKind) -> ProbeRead<Root>)?
 
-    init(read: @escaping @Sendable (Root) throws(EvaluationError) -> EvaluationValue, typed: TypedRead<Root>? = nil) {
+    init(
+        read: @escaping @Sendable (Root) throws(EvaluationError) -> EvaluationValue, typed: TypedRead<Root>? = nil,
+        probe: (@Sendable (TypedKind) -> ProbeRead<Root>)? = nil
+    ) {
         self.read = read
         self.typed = typed
+        self.probe = probe
     }
+}
+
+/// The Swift type of an unboxed read (`number`: an `Int` or a `Double`, for probes).
+enum TypedKind: Sendable {
+    case int, double, number, string, strings
+}
+
+/// A probed number.
+enum ProbedNumber: Sendable {
+    case int(Int)
+    case double(Double)
+}
+
+/// Speculative unboxed reads: the value when it has exactly that Swift type, else `nil`
+/// (and the compiled test falls back to the general path).
+enum ProbeRead<Root>: Sendable {
+    case number(@Sendable (Root) -> ProbedNumber?)
+    case string(@Sendable (Root) -> String?)
+    case strings(@Sendable (Root) -> [String]?)
 }
 
 /// Unboxed reads that let the compiler specialise `age > 30` to an `Int` comparison.
@@ -20,6 +45,18 @@ enum TypedRead<Root>: Sendable {
     case double(@Sendable (Root) -> Double)
     case string(@Sendable (Root) -> String)
     case bool(@Sendable (Root) -> Bool)
+    case strings(@Sendable (Root) -> [String])
+
+    /// The kind of value read; `nil` for Booleans (no specialised comparisons).
+    var kind: TypedKind? {
+        switch self {
+        case .int: .int
+        case .double: .double
+        case .string: .string
+        case .strings: .strings
+        case .bool: nil
+        }
+    }
 
     /// The same read, boxed.
     var boxed: @Sendable (Root) throws(EvaluationError) -> EvaluationValue {
@@ -28,6 +65,7 @@ enum TypedRead<Root>: Sendable {
         case .double(let get): { .double(get($0)) }
         case .string(let get): { .string(get($0)) }
         case .bool(let get): { .bool(get($0)) }
+        case .strings(let get): { .array(get($0).map { .string($0) }) }
         }
     }
 
@@ -38,6 +76,7 @@ enum TypedRead<Root>: Sendable {
         case .double(let get): .double { get(first($0)) }
         case .string(let get): .string { get(first($0)) }
         case .bool(let get): .bool { get(first($0)) }
+        case .strings(let get): .strings { get(first($0)) }
         }
     }
 }
@@ -126,13 +165,15 @@ extension PredicateRootAccess where Root == [String: Any] {
                     return (KeyAccessor { root throws(EvaluationError) in try KeyPathSemantics.step(try convert(root), key) }, 1)
                 }
                 return (
-                    KeyAccessor { root throws(EvaluationError) in
-                        guard let value = root[key] else { return .null }
-                        guard let converted = EvaluationValue(any: value) else {
-                            throw EvaluationError(id: "unsupported-value", message: "the value of '\(key)' has the unsupported type \(type(of: value))")
-                        }
-                        return converted
-                    }, 1
+                    KeyAccessor(
+                        read: { root throws(EvaluationError) in
+                            guard let value = root[key] else { return .null }
+                            guard let converted = EvaluationValue(any: value) else {
+                                throw EvaluationError(id: "unsupported-value", message: "the value of '\(key)' has the unsupported type \(type(of: value))")
+                            }
+                            return converted
+                        },
+                        probe: { kind in ProbeRead.dictionaryValue(key, kind) }), 1
                 )
             },
             selfValue: { root throws(EvaluationError) in try convert(root) })
@@ -143,5 +184,32 @@ extension PredicateRootAccess where Root == [String: Any] {
             throw EvaluationError(id: "unsupported-value", message: "the object holds a value of an unsupported type")
         }
         return converted
+    }
+}
+
+extension ProbeRead where Root == [String: Any] {
+    /// Reads `key` when its value has exactly the Swift type of `kind` (an `NSNumber`, a `Bool`
+    /// or an `Int64` is left to the general path, which classifies it).
+    static func dictionaryValue(_ key: String, _ kind: TypedKind) -> Self {
+        switch kind {
+        case .int, .double, .number:
+            return .number { root in
+                guard let value = root[key] else { return nil }
+                let type = type(of: value)
+                if type == Int.self, let int = value as? Int { return .int(int) }
+                if type == Double.self, let double = value as? Double { return .double(double) }
+                return nil
+            }
+        case .string:
+            return .string { root in
+                guard let value = root[key], type(of: value) == String.self else { return nil }
+                return value as? String
+            }
+        case .strings:
+            return .strings { root in
+                guard let value = root[key], type(of: value) == [String].self else { return nil }
+                return value as? [String]
+            }
+        }
     }
 }

@@ -18,25 +18,38 @@ extension Compilation {
         }
         let operation = try prepare(op, options, constant: right.constant, range: range)
 
-        if comparison.modifier == .direct {
-            if let a = left.constant, let b = right.constant {
-                // Both sides constant: decide now, or throw the same error every time.
-                do {
-                    let result = try operation(a, b)
-                    return { _, _ in result }
-                } catch {
-                    return { _, _ throws(EvaluationError) in throw error }
-                }
-            }
-            if let typed = left.typed, let constant = right.constant,
-                let fast = TypedComparisons.test(typed, op, options, constant)
-            {
-                return fast
+        let modifier = comparison.modifier
+        if modifier == .direct, let a = left.constant, let b = right.constant {
+            // Both sides constant: decide now, or throw the same error every time.
+            do {
+                let result = try operation(a, b)
+                return { _, _ in result }
+            } catch {
+                return { _, _ throws(EvaluationError) in throw error }
             }
         }
+        if let typed = left.typed, let constant = right.constant,
+            let fast = TypedComparisons.test(typed, modifier, op, options, constant)
+        {
+            return fast
+        }
+        let general = Self.general(modifier, left.read, right, operation)
+        if let probe = left.probe, let constant = right.constant,
+            let kind = TypedComparisons.expectedKind(modifier, op, constant),
+            let fast = TypedComparisons.test(probe(kind), modifier, op, options, constant, fallback: general)
+        {
+            return fast
+        }
+        return general
+    }
 
-        let lhs = left.read, rhs = right.read
-        switch comparison.modifier {
+    /// The comparison on boxed values: both sides evaluated (left first), then the quantifier.
+    private static func general(
+        _ modifier: ComparisonModifier, _ lhs: @escaping CompiledRead<Root>, _ right: CompiledExpression<Root>,
+        _ operation: @escaping PreparedOperation
+    ) -> CompiledTest<Root> {
+        let rhs = right.read
+        switch modifier {
         case .direct:
             if let constant = right.constant {
                 return { root, frame throws(EvaluationError) in try operation(try lhs(root, &frame), constant) }

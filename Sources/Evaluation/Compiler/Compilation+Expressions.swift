@@ -93,6 +93,9 @@ extension Compilation {
         let rest = components.dropFirst(consumed)
         let read = accessor.read
         if rest.isEmpty {
+            if let probe = accessor.probe {
+                return .probed({ root, _ throws(EvaluationError) in try read(root) }, probe: probe)
+            }
             return .dynamic({ root, _ throws(EvaluationError) in try read(root) }, typed: accessor.typed)
         }
         return .dynamic({ root, _ throws(EvaluationError) in try KeyPathSemantics.apply(rest, to: try read(root)) }, typed: nil)

@@ -16,14 +16,22 @@ import Predicates
 public struct CompiledPredicate<Root>: Sendable {
     /// The predicate this was compiled from.
     public let predicate: PredicateNode
-    let test: CompiledTest<Root>
+    @usableFromInline let test: CompiledTest<Root>
     /// Variables bound per evaluation, by slot.
-    let slotNames: [String]
+    @usableFromInline let slotNames: [String]
     /// Compile-time values of variables that also need a slot (assigned or SUBQUERY-bound).
-    let slotDefaults: [EvaluationValue?]
+    @usableFromInline let slotDefaults: [EvaluationValue?]
+
+    init(predicate: PredicateNode, test: @escaping CompiledTest<Root>, slotNames: [String], slotDefaults: [EvaluationValue?]) {
+        self.predicate = predicate
+        self.test = test
+        self.slotNames = slotNames
+        self.slotDefaults = slotDefaults
+    }
 
     /// Whether `object` matches. Throws ``EvaluationError`` where Apple raises (ordering a
     /// string against a number, `ANY` over a non-collection, an unbound `$variable`, …).
+    @inlinable
     public func evaluate(_ object: Root) throws(EvaluationError) -> Bool {
         var frame = EvaluationFrame(slots: slotDefaults)
         return try test(object, &frame)
@@ -31,12 +39,17 @@ public struct CompiledPredicate<Root>: Sendable {
 
     /// Whether `object` matches, with `$name` bound from `variables` (they override values
     /// given at compile time only for variables that were not folded into constants).
+    @inlinable
     public func evaluate(_ object: Root, variables: [String: EvaluationValue]) throws(EvaluationError) -> Bool {
         var frame = makeFrame(variables)
         return try test(object, &frame)
     }
 
     /// The objects that match, in order. Stops at the first evaluation error.
+    ///
+    /// Inlinable so that the loop is specialised for `Root` in the caller's module (copying
+    /// matching structs through generic witnesses costs more than the predicate itself).
+    @inlinable
     public func filter<Objects: Sequence>(
         _ objects: Objects, variables: [String: EvaluationValue] = [:]
     ) throws(EvaluationError) -> [Root] where Objects.Element == Root {
@@ -54,7 +67,8 @@ public struct CompiledPredicate<Root>: Sendable {
         return result
     }
 
-    private func makeFrame(_ variables: [String: EvaluationValue]) -> EvaluationFrame {
+    @usableFromInline
+    func makeFrame(_ variables: [String: EvaluationValue]) -> EvaluationFrame {
         guard !slotNames.isEmpty else { return EvaluationFrame(slots: []) }
         var slots = slotDefaults
         for (index, name) in slotNames.enumerated() {
@@ -65,10 +79,15 @@ public struct CompiledPredicate<Root>: Sendable {
 }
 
 /// The variable bindings of one evaluation, by slot index.
+@usableFromInline
 struct EvaluationFrame {
-    var slots: [EvaluationValue?]
+    @usableFromInline var slots: [EvaluationValue?]
+
+    @usableFromInline
+    init(slots: [EvaluationValue?]) { self.slots = slots }
 }
 
+@usableFromInline
 typealias CompiledTest<Root> = @Sendable (Root, inout EvaluationFrame) throws(EvaluationError) -> Bool
 typealias CompiledRead<Root> = @Sendable (Root, inout EvaluationFrame) throws(EvaluationError) -> EvaluationValue
 
@@ -76,13 +95,21 @@ typealias CompiledRead<Root> = @Sendable (Root, inout EvaluationFrame) throws(Ev
 enum CompiledExpression<Root> {
     case constant(EvaluationValue)
     case dynamic(CompiledRead<Root>, typed: TypedRead<Root>?)
+    /// A dictionary key whose value may be probed for an expected Swift type.
+    case probed(CompiledRead<Root>, probe: @Sendable (TypedKind) -> ProbeRead<Root>)
 
     /// The read as a closure (a constant returns itself).
     var read: CompiledRead<Root> {
         switch self {
         case .constant(let value): return { _, _ in value }
-        case .dynamic(let read, _): return read
+        case .dynamic(let read, _), .probed(let read, _): return read
         }
+    }
+
+    /// The probe factory, for a dictionary key.
+    var probe: (@Sendable (TypedKind) -> ProbeRead<Root>)? {
+        if case .probed(_, let probe) = self { return probe }
+        return nil
     }
 
     /// The constant, if folded.

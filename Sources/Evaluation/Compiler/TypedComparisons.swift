@@ -1,46 +1,133 @@
 import Foundation
 import Predicates
 
-/// Comparisons of an unboxed key (declared `.int`, `.double`, `.string` in a key table)
-/// against a constant, specialised to plain Swift operations: `age > 30` becomes
-/// `{ $0.age > 30 }`, `name IN {…}` a `Set<String>`-style lookup, `name CONTAINS[cd] 'an'` a
-/// byte search of `name` with the needle folded once.
+/// Comparisons of an unboxed key (declared `.int`, `.double`, `.string`, `.strings` in a key
+/// table, or probed from a `[String: Any]`) against a constant, specialised to plain Swift
+/// operations: `age > 30` becomes `{ $0.age > 30 }`, `name IN {…}` a hash lookup,
+/// `name CONTAINS[cd] 'an'` a byte search with the needle folded once, `ANY tags == 'x'` a
+/// scan of the `[String]` without boxing.
 ///
-/// Each specialisation computes exactly what ``ComparisonSemantics`` computes for those
-/// operand types (the differential tests check this); combinations not listed here return
-/// `nil` and take the general path.
+/// Each matcher computes exactly what ``ComparisonSemantics`` computes for those operand
+/// types (the differential tests check this); combinations not listed return `nil` and take
+/// the general path.
 enum TypedComparisons {
+    /// A test on one unboxed value.
+    enum Matcher: Sendable {
+        case int(@Sendable (Int) -> Bool)
+        case double(@Sendable (Double) -> Bool)
+        case string(@Sendable (String) -> Bool)
+        case strings(@Sendable ([String]) -> Bool)
+    }
+
+    /// The compiled test for a typed key of the root.
     static func test<Root>(
-        _ read: TypedRead<Root>, _ op: ComparisonOperator, _ options: ComparisonOptions, _ constant: EvaluationValue
+        _ read: TypedRead<Root>, _ modifier: ComparisonModifier, _ op: ComparisonOperator, _ options: ComparisonOptions,
+        _ constant: EvaluationValue
     ) -> CompiledTest<Root>? {
-        switch read {
-        case .int(let get): return intTest(get, op, constant)
-        case .double(let get): return doubleTest(get, op, constant)
-        case .string(let get): return stringTest(get, op, options, constant)
-        case .bool: return nil
+        guard let kind = read.kind, let matcher = matcher(kind, modifier, op, options, constant) else { return nil }
+        switch (read, matcher) {
+        case (.int(let get), .int(let test)): return { root, _ in test(get(root)) }
+        case (.double(let get), .double(let test)): return { root, _ in test(get(root)) }
+        case (.string(let get), .string(let test)): return { root, _ in test(get(root)) }
+        case (.strings(let get), .strings(let test)): return { root, _ in test(get(root)) }
+        default: return nil
         }
     }
 
-    private static func intTest<Root>(
-        _ get: @escaping @Sendable (Root) -> Int, _ op: ComparisonOperator, _ constant: EvaluationValue
+    /// The compiled test for a probed key: the matcher when the probe finds the expected Swift
+    /// type, the general test otherwise.
+    static func test<Root>(
+        _ probe: ProbeRead<Root>, _ modifier: ComparisonModifier, _ op: ComparisonOperator, _ options: ComparisonOptions,
+        _ constant: EvaluationValue, fallback: @escaping CompiledTest<Root>
     ) -> CompiledTest<Root>? {
+        switch probe {
+        case .number(let get):
+            guard modifier == .direct else { return nil }
+            let intTest = intMatcher(op, constant), doubleTest = doubleMatcher(op, constant)
+            if intTest == nil && doubleTest == nil { return nil }
+            return { root, frame throws(EvaluationError) in
+                switch get(root) {
+                case .int(let value)?:
+                    if let intTest { return intTest(value) }
+                    // Exactly representable integers compare the same as doubles.
+                    if let doubleTest, let exact = Double(exactly: value) { return doubleTest(exact) }
+                case .double(let value)?:
+                    if let doubleTest { return doubleTest(value) }
+                case nil:
+                    break
+                }
+                return try fallback(root, &frame)
+            }
+        case .string(let get):
+            guard case .string(let test)? = matcher(.string, modifier, op, options, constant) else { return nil }
+            return { root, frame throws(EvaluationError) in
+                if let value = get(root) { return test(value) }
+                return try fallback(root, &frame)
+            }
+        case .strings(let get):
+            guard case .strings(let test)? = matcher(.strings, modifier, op, options, constant) else { return nil }
+            return { root, frame throws(EvaluationError) in
+                if let value = get(root) { return test(value) }
+                return try fallback(root, &frame)
+            }
+        }
+    }
+
+    /// The Swift type a probe should look for, for a comparison against `constant`.
+    static func expectedKind(_ modifier: ComparisonModifier, _ op: ComparisonOperator, _ constant: EvaluationValue) -> TypedKind? {
+        if modifier != .direct { return constant.stringValue != nil ? .strings : nil }
+        switch constant {
+        case .int, .bool, .double: return .number
+        case .string: return .string
+        case .array, .set:
+            let elements = constant.collectionElements ?? []
+            if op == .between, let first = elements.first {
+                return expectedKind(.direct, .equalTo, first)
+            }
+            if elements.contains(where: { $0.stringValue != nil }) { return .string }
+            return elements.isEmpty ? nil : .number
+        default: return nil
+        }
+    }
+
+    static func matcher(
+        _ kind: TypedKind, _ modifier: ComparisonModifier, _ op: ComparisonOperator, _ options: ComparisonOptions,
+        _ constant: EvaluationValue
+    ) -> Matcher? {
+        switch (kind, modifier) {
+        case (.int, .direct), (.number, .direct): return intMatcher(op, constant).map(Matcher.int)
+        case (.double, .direct): return doubleMatcher(op, constant).map(Matcher.double)
+        case (.string, .direct): return stringMatcher(op, options, constant).map(Matcher.string)
+        case (.strings, .direct):
+            // `tags CONTAINS 'x'`: membership, options ignored, literal string equality.
+            guard op == .contains, case .string(let element) = constant else { return nil }
+            return .strings { values in values.contains { StringComparison.literalEquals($0, element) } }
+        case (.strings, .any):
+            guard let test = stringMatcher(op, options, constant) else { return nil }
+            return .strings { $0.contains(where: test) }
+        case (.strings, .all):
+            guard let test = stringMatcher(op, options, constant) else { return nil }
+            return .strings { $0.allSatisfy(test) }
+        default:
+            return nil
+        }
+    }
+
+    private static func intMatcher(_ op: ComparisonOperator, _ constant: EvaluationValue) -> (@Sendable (Int) -> Bool)? {
         switch (op, constant) {
-        case (.equalTo, .int(let c)): return { root, _ in get(root) == c }
-        case (.notEqualTo, .int(let c)): return { root, _ in get(root) != c }
-        case (.lessThan, .int(let c)): return { root, _ in get(root) < c }
-        case (.lessThanOrEqualTo, .int(let c)): return { root, _ in get(root) <= c }
-        case (.greaterThan, .int(let c)): return { root, _ in get(root) > c }
-        case (.greaterThanOrEqualTo, .int(let c)): return { root, _ in get(root) >= c }
+        case (.equalTo, .int(let c)): return { $0 == c }
+        case (.notEqualTo, .int(let c)): return { $0 != c }
+        case (.lessThan, .int(let c)): return { $0 < c }
+        case (.lessThanOrEqualTo, .int(let c)): return { $0 <= c }
+        case (.greaterThan, .int(let c)): return { $0 > c }
+        case (.greaterThanOrEqualTo, .int(let c)): return { $0 >= c }
         case (.between, .array(let bounds)):
             guard bounds.count == 2, case .int(let first) = bounds[0], case .int(let second) = bounds[1] else { return nil }
             let low = Swift.min(first, second), high = Swift.max(first, second)
-            return { root, _ in
-                let value = get(root)
-                return value >= low && value <= high
-            }
+            return { $0 >= low && $0 <= high }
         case (.in, .array), (.in, .set), (.in, .dictionary):
             guard let members = integerMembers(of: constant) else { return nil }
-            return { root, _ in members.contains(get(root)) }
+            return { members.contains($0) }
         default:
             return nil
         }
@@ -67,33 +154,28 @@ enum TypedComparisons {
         return members
     }
 
-    private static func doubleTest<Root>(
-        _ get: @escaping @Sendable (Root) -> Double, _ op: ComparisonOperator, _ constant: EvaluationValue
-    ) -> CompiledTest<Root>? {
+    private static func doubleMatcher(_ op: ComparisonOperator, _ constant: EvaluationValue) -> (@Sendable (Double) -> Bool)? {
         if op == .between {
             guard case .array(let bounds) = constant, bounds.count == 2,
                 let first = exactDouble(bounds[0]), let second = exactDouble(bounds[1])
             else { return nil }
             let low = Swift.min(first, second), high = Swift.max(first, second)
-            return { root, _ in
-                let value = get(root)
-                return value >= low && value <= high
-            }
+            return { $0 >= low && $0 <= high }
         }
         guard let c = exactDouble(constant) else { return nil }
         switch op {
-        case .equalTo: return { root, _ in get(root) == c }
-        case .notEqualTo: return { root, _ in get(root) != c }
-        case .lessThan: return { root, _ in get(root) < c }
-        case .lessThanOrEqualTo: return { root, _ in get(root) <= c }
-        case .greaterThan: return { root, _ in get(root) > c }
-        case .greaterThanOrEqualTo: return { root, _ in get(root) >= c }
+        case .equalTo: return { $0 == c }
+        case .notEqualTo: return { $0 != c }
+        case .lessThan: return { $0 < c }
+        case .lessThanOrEqualTo: return { $0 <= c }
+        case .greaterThan: return { $0 > c }
+        case .greaterThanOrEqualTo: return { $0 >= c }
         default: return nil
         }
     }
 
     /// A numeric constant as a `Double` when the conversion is exact (so `Double`
-    /// comparison gives the exact answer); NaN bounds take the general path.
+    /// comparison gives the exact answer); NaN constants take the general path.
     private static func exactDouble(_ value: EvaluationValue) -> Double? {
         switch value {
         case .double(let double): double.isNaN ? nil : double
@@ -103,10 +185,9 @@ enum TypedComparisons {
         }
     }
 
-    private static func stringTest<Root>(
-        _ get: @escaping @Sendable (Root) -> String, _ op: ComparisonOperator, _ options: ComparisonOptions,
-        _ constant: EvaluationValue
-    ) -> CompiledTest<Root>? {
+    private static func stringMatcher(
+        _ op: ComparisonOperator, _ options: ComparisonOptions, _ constant: EvaluationValue
+    ) -> (@Sendable (String) -> Bool)? {
         switch op {
         case .equalTo, .notEqualTo:
             guard case .string(let text) = constant else { return nil }
@@ -115,14 +196,14 @@ enum TypedComparisons {
             let prepared = StringFolding.fold(text, mode)
             let locale = options.contains(.localeSensitive)
             if !mode.folds && !locale {
-                return { root, _ in StringComparison.literalEquals(get(root), text) != negate }
+                return { StringComparison.literalEquals($0, text) != negate }
             }
-            return { root, _ in StringComparison.equals(get(root), prepared: prepared, mode, localeSensitive: locale) != negate }
+            return { StringComparison.equals($0, prepared: prepared, mode, localeSensitive: locale) != negate }
         case .beginsWith, .endsWith, .contains:
             guard case .string(let text) = constant else { return nil }
             let needle = StringNeedle(text, options)
             let anchor: StringSearch.Anchor = op == .beginsWith ? .prefix : (op == .endsWith ? .suffix : .anywhere)
-            return { root, _ in StringSearch.matches(get(root), needle, anchor) }
+            return { StringSearch.matches($0, needle, anchor) }
         case .in:
             let members: Set<EvaluationValue>
             switch constant {
@@ -131,13 +212,13 @@ enum TypedComparisons {
             case .dictionary(let dictionary): members = Set(dictionary.values)
             default: return nil
             }
-            return { root, _ in members.contains(.string(get(root))) }
+            return { members.contains(.string($0)) }
         case .like:
             guard case .string(let text) = constant, let pattern = try? LikePattern(text, options: options) else { return nil }
-            return { root, _ in pattern.matches(get(root)) }
+            return { pattern.matches($0) }
         case .matches:
             guard case .string(let text) = constant, let pattern = try? RegexPattern(text, options: options) else { return nil }
-            return { root, _ in pattern.matches(get(root)) }
+            return { pattern.matches($0) }
         default:
             return nil
         }

@@ -17,7 +17,7 @@ import Predicates
 /// Without `[n]`, pattern and subject are NFKC-normalised (`ﬁ` matches `fi`); `[c]`/`[d]`
 /// fold both. A `?` stands for one Unicode scalar of the normalised string. A trailing
 /// unescaped backslash is an error (at compile time for a constant pattern).
-struct LikePattern: Sendable {
+final class LikePattern: Sendable {
     private enum Token: Sendable, Equatable {
         case literal(Unicode.Scalar)
         case any
@@ -75,15 +75,14 @@ struct LikePattern: Sendable {
     func matches(_ subject: String) -> Bool {
         if isEmpty { return false }
         if asciiTokens != nil {
-            var subject = subject
-            let result: Bool? = subject.withUTF8 { bytes in
+            let result: Bool? = subject.withUTF8Bytes { bytes in
                 guard StringFolding.isASCII(bytes) else { return nil }
                 return matchASCII(bytes)
             }
             if let result { return result }
         }
         let prepared = StringFolding.fold(mode.literal ? subject : StringFolding.compatibilityNormalized(subject), mode)
-        return matchScalars(Array(prepared.unicodeScalars))
+        return matchScalars(prepared.unicodeScalars)
     }
 
     /// Glob matching with single-star backtracking: linear unless stars force retries.
@@ -122,10 +121,10 @@ struct LikePattern: Sendable {
         return t == tokens.count
     }
 
-    private func matchScalars(_ subject: [Unicode.Scalar]) -> Bool {
-        var s = 0, t = 0
-        var starToken = -1, starSubject = 0
-        while s < subject.count {
+    private func matchScalars<Scalars: Collection>(_ subject: Scalars) -> Bool where Scalars.Element == Unicode.Scalar {
+        var s = subject.startIndex, t = 0
+        var starToken = -1, starSubject = subject.startIndex
+        while s < subject.endIndex {
             if t < tokens.count {
                 switch tokens[t] {
                 case .anyRun:
@@ -134,19 +133,19 @@ struct LikePattern: Sendable {
                     t += 1
                     continue
                 case .any:
-                    s += 1
+                    s = subject.index(after: s)
                     t += 1
                     continue
                 case .literal(let scalar):
                     if scalar == subject[s] {
-                        s += 1
+                        s = subject.index(after: s)
                         t += 1
                         continue
                     }
                 }
             }
             guard starToken >= 0 else { return false }
-            starSubject += 1
+            starSubject = subject.index(after: starSubject)
             s = starSubject
             t = starToken + 1
         }

@@ -14,9 +14,8 @@ enum StringComparison {
     /// Literal equality: the same UTF-8 bytes (equivalent to the same UTF-16 code units).
     @inline(__always)
     static func literalEquals(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
+        return a.withUTF8Bytes { x in
+            b.withUTF8Bytes { y in
                 guard x.count == y.count else { return false }
                 guard let p = x.baseAddress, let q = y.baseAddress else { return true }
                 return memcmp(p, q, x.count) == 0
@@ -52,9 +51,8 @@ enum StringComparison {
 
     /// Order of UTF-8 bytes (the same as Unicode scalar order).
     static func literalOrder(_ a: String, _ b: String) -> ComparisonResult {
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
+        return a.withUTF8Bytes { x in
+            b.withUTF8Bytes { y in
                 let common = Swift.min(x.count, y.count)
                 var result: Int32 = 0
                 if common > 0, let p = x.baseAddress, let q = y.baseAddress { result = memcmp(p, q, common) }

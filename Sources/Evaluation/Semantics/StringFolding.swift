@@ -29,9 +29,10 @@ struct StringMatchMode: Sendable, Hashable {
     var folds: Bool { caseInsensitive || diacriticInsensitive }
 }
 
-/// Case and diacritic folding, with an allocation-free ASCII path.
+/// Case and diacritic folding, with an allocation-free ASCII path and a table-driven path
+/// for text below U+0300 (``LatinFolding``).
 ///
-/// Non-ASCII strings go through Foundation's `folding(options:locale:)` (CFStringFold on
+/// Other strings go through Foundation's `folding(options:locale:)` (CFStringFold on
 /// Apple): case folding is full Unicode folding (`ß` → `ss`, `ﬁ` → `fi`), diacritic folding
 /// decomposes and drops combining marks (`é` → `e`), and either adds width folding
 /// (`Ａ` → `A`), as `[c]`/`[d]` do on Apple.
@@ -42,6 +43,7 @@ enum StringFolding {
         if isASCII(string) {
             return mode.caseInsensitive ? asciiLowercased(string) : string
         }
+        if let folded = LatinFolding.fold(string, mode) { return folded }
         var options: String.CompareOptions = [.widthInsensitive]
         if mode.caseInsensitive { options.insert(.caseInsensitive) }
         if mode.diacriticInsensitive { options.insert(.diacriticInsensitive) }
@@ -57,14 +59,13 @@ enum StringFolding {
 
     /// NFKC normalisation, as LIKE and MATCHES apply to both sides unless `[n]` is given.
     static func compatibilityNormalized(_ string: String) -> String {
-        isASCII(string) ? string : string.precomposedStringWithCompatibilityMapping
+        LatinFolding.isCompatibilityStable(string) ? string : string.precomposedStringWithCompatibilityMapping
     }
 
     /// Whether every byte of `string` is ASCII.
     @inline(__always)
     static func isASCII(_ string: String) -> Bool {
-        var string = string
-        return string.withUTF8 { isASCII($0) }
+        return string.withUTF8Bytes { isASCII($0) }
     }
 
     /// Whether every byte is ASCII, eight bytes at a time.
@@ -87,8 +88,7 @@ enum StringFolding {
 
     /// Lower-cases `A`–`Z` only.
     static func asciiLowercased(_ string: String) -> String {
-        var string = string
-        let needsWork = string.withUTF8 { bytes in bytes.contains { $0 >= 0x41 && $0 <= 0x5A } }
+        let needsWork = string.withUTF8Bytes { bytes in bytes.contains { $0 >= 0x41 && $0 <= 0x5A } }
         guard needsWork else { return string }
         return String(unsafeUninitializedCapacity: string.utf8.count) { buffer in
             var count = 0

@@ -21,8 +21,7 @@ enum StringSearch {
     /// `haystack` begins with / ends with / contains `needle`.
     static func matches(_ haystack: String, _ needle: StringNeedle, _ anchor: Anchor) -> Bool {
         guard !needle.isEmpty else { return false }
-        var haystack = haystack
-        let asciiResult: Bool? = haystack.withUTF8 { bytes in
+        let asciiResult: Bool? = haystack.withUTF8Bytes { bytes in
             if needle.mode.literal {
                 return searchBytes(bytes, needle.bytes, anchor, foldCase: false)
             }
@@ -30,6 +29,16 @@ enum StringSearch {
             return searchBytes(bytes, needle.bytes, anchor, foldCase: needle.mode.caseInsensitive)
         }
         if let asciiResult { return asciiResult }
+        if needle.isSimple {
+            // Text below U+0300 has no combining marks: bytes can be searched directly.
+            if !needle.mode.folds {
+                if LatinFolding.isSimple(haystack) {
+                    return haystack.withUTF8Bytes { searchBytes($0, needle.bytes, anchor, foldCase: false) }
+                }
+            } else if let result = LatinFolding.withFoldedUTF8(haystack, needle.mode, { searchBytes($0, needle.bytes, anchor, foldCase: false) }) {
+                return result
+            }
+        }
         let folded = StringFolding.fold(haystack, needle.mode)
         switch anchor {
         case .prefix: return folded.hasPrefix(needle.text)
@@ -82,14 +91,17 @@ enum StringSearch {
     }
 }
 
-/// A search string folded once for a match mode.
-struct StringNeedle: Sendable {
+/// A search string folded once for a match mode. A class, so that the closures holding it
+/// pass one reference rather than copying its string and bytes on every call.
+final class StringNeedle: Sendable {
     /// The folded text.
     let text: String
     /// Its UTF-8 bytes.
     let bytes: [UInt8]
     /// Whether the folded text is ASCII (enables the byte path).
     let isASCII: Bool
+    /// Whether every character of the folded text is below U+0300 (byte search is exact).
+    let isSimple: Bool
     /// How haystacks are folded.
     let mode: StringMatchMode
 
@@ -98,6 +110,7 @@ struct StringNeedle: Sendable {
         text = StringFolding.fold(needle, mode)
         bytes = Array(text.utf8)
         isASCII = StringFolding.isASCII(text)
+        isSimple = LatinFolding.isSimple(text)
     }
 
     /// An empty needle matches nothing.

@@ -16,7 +16,11 @@ enum FoundationObjects {
         case .date(let date): return date
         case .data(let data): return data
         case .uuid(let uuid): return uuid
-        case .array(let values): return values.map(any)
+        case .array(let values):
+            // Homogeneous string arrays are `[String]`, as Swift code would hold them.
+            let strings = values.compactMap { if case .string(let s) = $0 { s } else { nil } }
+            if !values.isEmpty, strings.count == values.count { return strings }
+            return values.map(any)
         case .set(let values): return Set(values.map(hashable))
         case .dictionary(let dictionary): return dictionary.mapValues(any)
         }
