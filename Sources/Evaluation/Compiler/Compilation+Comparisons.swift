@@ -6,7 +6,7 @@ typealias PreparedOperation = @Sendable (EvaluationValue, EvaluationValue) throw
 
 extension Compilation {
     /// Compiles `[ANY|ALL] lhs op[options] rhs`.
-    func comparison(_ comparison: Comparison, range: SourceRange?) throws(PredicateCompileError) -> CompiledTest<Root> {
+    func comparison(_ comparison: Comparison, range: SourceRange?) throws(PredicateCompileError) -> Condition {
         let op = comparison.operator, options = comparison.options
         if op == .utiConformsTo || op == .utiEquals {
             throw failure("unsupported", ComparisonSemantics.unsupportedUTI(op).message, range)
@@ -23,24 +23,25 @@ extension Compilation {
             // Both sides constant: decide now, or throw the same error every time.
             do {
                 let result = try operation(a, b)
-                return { _, _ in result }
+                return Condition(test: { _, _ in result }, isPure: true, cost: 0)
             } catch {
-                return { _, _ throws(EvaluationError) in throw error }
+                return .opaque({ _, _ throws(EvaluationError) in throw error })
             }
         }
         if let typed = left.typed, let constant = right.constant,
             let fast = TypedComparisons.test(typed, modifier, op, options, constant)
         {
-            return fast
+            // Typed comparisons never throw and read only the object.
+            return Condition(test: fast.test, isPure: true, cost: fast.cost)
         }
         let general = Self.general(modifier, left.read, right, operation)
         if let probe = left.probe, let constant = right.constant,
             let kind = TypedComparisons.expectedKind(modifier, op, constant),
             let fast = TypedComparisons.test(probe(kind), modifier, op, options, constant, fallback: general)
         {
-            return fast
+            return .opaque(fast)
         }
-        return general
+        return .opaque(general)
     }
 
     /// The comparison on boxed values: both sides evaluated (left first), then the quantifier.

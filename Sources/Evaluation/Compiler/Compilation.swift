@@ -32,21 +32,54 @@ final class Compilation<Root> {
     // MARK: Predicates
 
     func test(_ predicate: PredicateNode) throws(PredicateCompileError) -> CompiledTest<Root> {
+        try condition(predicate).test
+    }
+
+    /// A compiled test with what the planner may know about it.
+    struct Condition {
+        let test: CompiledTest<Root>
+        /// Neither throws nor has side effects: its position in an AND/OR cannot change the result.
+        let isPure: Bool
+        /// A rough relative cost, to run cheap pure tests first.
+        let cost: Int
+
+        static func opaque(_ test: @escaping CompiledTest<Root>) -> Condition { Condition(test: test, isPure: false, cost: 0) }
+    }
+
+    func condition(_ predicate: PredicateNode) throws(PredicateCompileError) -> Condition {
         switch predicate.kind {
         case .constant(let value):
-            return { _, _ in value }
+            return Condition(test: { _, _ in value }, isPure: true, cost: 0)
         case .and(let children):
-            let tests = try children.map { child throws(PredicateCompileError) in try test(child) }
-            return Self.all(tests)
+            let conditions = Self.planned(try children.map { child throws(PredicateCompileError) in try condition(child) })
+            return Condition(test: Self.all(conditions.map(\.test)), isPure: conditions.allSatisfy(\.isPure), cost: conditions.reduce(0) { $0 + $1.cost })
         case .or(let children):
-            let tests = try children.map { child throws(PredicateCompileError) in try test(child) }
-            return Self.any(tests)
+            let conditions = Self.planned(try children.map { child throws(PredicateCompileError) in try condition(child) })
+            return Condition(test: Self.any(conditions.map(\.test)), isPure: conditions.allSatisfy(\.isPure), cost: conditions.reduce(0) { $0 + $1.cost })
         case .not(let child):
-            let inner = try test(child)
-            return { root, frame throws(EvaluationError) in try !inner(root, &frame) }
+            let inner = try condition(child)
+            let test = inner.test
+            return Condition(test: { root, frame throws(EvaluationError) in try !test(root, &frame) }, isPure: inner.isPure, cost: inner.cost)
         case .comparison(let comparison):
             return try self.comparison(comparison, range: predicate.range)
         }
+    }
+
+    /// Sorts each run of adjacent pure conditions by cost (stable); impure conditions keep
+    /// their place, so errors surface exactly where left-to-right evaluation raises them.
+    static func planned(_ conditions: [Condition]) -> [Condition] {
+        var result: [Condition] = []
+        var run: [Condition] = []
+        for condition in conditions {
+            if condition.isPure {
+                run.append(condition)
+                continue
+            }
+            result += run.enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element)
+            run.removeAll()
+            result.append(condition)
+        }
+        return result + run.enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element)
     }
 
     /// AND: stops at the first false.

@@ -54,6 +54,9 @@ public struct CompiledPredicate<Root>: Sendable {
         _ objects: Objects, variables: [String: EvaluationValue] = [:]
     ) throws(EvaluationError) -> [Root] where Objects.Element == Root {
         let base = makeFrame(variables)
+        // Loaded once: converting the stored closure to this specialisation's calling
+        // convention happens here, not per object.
+        let test = self.test
         var result: [Root] = []
         if base.slots.isEmpty {
             var frame = base

@@ -19,17 +19,21 @@ enum TypedComparisons {
         case strings(@Sendable ([String]) -> Bool)
     }
 
-    /// The compiled test for a typed key of the root.
+    /// The compiled test for a typed key of the root, with a rough cost (1 for a number
+    /// comparison, more for string work) used to order pure AND/OR operands.
     static func test<Root>(
         _ read: TypedRead<Root>, _ modifier: ComparisonModifier, _ op: ComparisonOperator, _ options: ComparisonOptions,
         _ constant: EvaluationValue
-    ) -> CompiledTest<Root>? {
+    ) -> (test: CompiledTest<Root>, cost: Int)? {
+        if case .string(let get) = read, modifier == .direct, let plan = StringPlan(op, options, constant) {
+            return (plan.test(get), plan.cost)
+        }
         guard let kind = read.kind, let matcher = matcher(kind, modifier, op, options, constant) else { return nil }
         switch (read, matcher) {
-        case (.int(let get), .int(let test)): return { root, _ in test(get(root)) }
-        case (.double(let get), .double(let test)): return { root, _ in test(get(root)) }
-        case (.string(let get), .string(let test)): return { root, _ in test(get(root)) }
-        case (.strings(let get), .strings(let test)): return { root, _ in test(get(root)) }
+        case (.int(let get), .int(let test)): return ({ root, _ in test(get(root)) }, 1)
+        case (.double(let get), .double(let test)): return ({ root, _ in test(get(root)) }, 1)
+        case (.string(let get), .string(let test)): return ({ root, _ in test(get(root)) }, 4)
+        case (.strings(let get), .strings(let test)): return ({ root, _ in test(get(root)) }, 6)
         default: return nil
         }
     }
@@ -188,39 +192,89 @@ enum TypedComparisons {
     private static func stringMatcher(
         _ op: ComparisonOperator, _ options: ComparisonOptions, _ constant: EvaluationValue
     ) -> (@Sendable (String) -> Bool)? {
+        StringPlan(op, options, constant)?.matcher
+    }
+}
+
+/// A string comparison against a constant, prepared once: the operand folded, the needle or
+/// pattern compiled, the set built. Turned into a closure over a string, or over a root with
+/// the getter inlined (one call fewer per object).
+enum StringPlan: Sendable {
+    case literalEquals(String, negate: Bool)
+    case foldedEquals(String, StringMatchMode, localeSensitive: Bool, negate: Bool)
+    case search(StringNeedle, StringSearch.Anchor)
+    case member(Set<EvaluationValue>)
+    case like(LikePattern)
+    case regex(RegexPattern)
+
+    init?(_ op: ComparisonOperator, _ options: ComparisonOptions, _ constant: EvaluationValue) {
         switch op {
         case .equalTo, .notEqualTo:
             guard case .string(let text) = constant else { return nil }
             let negate = op == .notEqualTo
             let mode = StringMatchMode(options)
-            let prepared = StringFolding.fold(text, mode)
             let locale = options.contains(.localeSensitive)
             if !mode.folds && !locale {
-                return { StringComparison.literalEquals($0, text) != negate }
+                self = .literalEquals(text, negate: negate)
+            } else {
+                self = .foldedEquals(StringFolding.fold(text, mode), mode, localeSensitive: locale, negate: negate)
             }
-            return { StringComparison.equals($0, prepared: prepared, mode, localeSensitive: locale) != negate }
         case .beginsWith, .endsWith, .contains:
             guard case .string(let text) = constant else { return nil }
-            let needle = StringNeedle(text, options)
             let anchor: StringSearch.Anchor = op == .beginsWith ? .prefix : (op == .endsWith ? .suffix : .anywhere)
-            return { StringSearch.matches($0, needle, anchor) }
+            self = .search(StringNeedle(text, options), anchor)
         case .in:
-            let members: Set<EvaluationValue>
             switch constant {
-            case .array(let elements): members = Set(elements)
-            case .set(let set): members = Set(set.elements)
-            case .dictionary(let dictionary): members = Set(dictionary.values)
+            case .array(let elements): self = .member(Set(elements))
+            case .set(let set): self = .member(Set(set.elements))
+            case .dictionary(let dictionary): self = .member(Set(dictionary.values))
             default: return nil
             }
-            return { members.contains(.string($0)) }
         case .like:
             guard case .string(let text) = constant, let pattern = try? LikePattern(text, options: options) else { return nil }
-            return { pattern.matches($0) }
+            self = .like(pattern)
         case .matches:
             guard case .string(let text) = constant, let pattern = try? RegexPattern(text, options: options) else { return nil }
-            return { pattern.matches($0) }
+            self = .regex(pattern)
         default:
             return nil
+        }
+    }
+
+    /// A rough relative cost per evaluation.
+    var cost: Int {
+        switch self {
+        case .literalEquals: 2
+        case .member, .search: 3
+        case .foldedEquals: 4
+        case .like: 5
+        case .regex: 20
+        }
+    }
+
+    /// The test on one string.
+    var matcher: @Sendable (String) -> Bool {
+        switch self {
+        case .literalEquals(let text, let negate): return { StringComparison.literalEquals($0, text) != negate }
+        case .foldedEquals(let text, let mode, let locale, let negate):
+            return { StringComparison.equals($0, prepared: text, mode, localeSensitive: locale) != negate }
+        case .search(let needle, let anchor): return { StringSearch.matches($0, needle, anchor) }
+        case .member(let members): return { members.contains(.string($0)) }
+        case .like(let pattern): return { pattern.matches($0) }
+        case .regex(let pattern): return { pattern.matches($0) }
+        }
+    }
+
+    /// The test on a root, reading the string with `get`.
+    func test<Root>(_ get: @escaping @Sendable (Root) -> String) -> CompiledTest<Root> {
+        switch self {
+        case .literalEquals(let text, let negate): return { root, _ in StringComparison.literalEquals(get(root), text) != negate }
+        case .foldedEquals(let text, let mode, let locale, let negate):
+            return { root, _ in StringComparison.equals(get(root), prepared: text, mode, localeSensitive: locale) != negate }
+        case .search(let needle, let anchor): return { root, _ in StringSearch.matches(get(root), needle, anchor) }
+        case .member(let members): return { root, _ in members.contains(.string(get(root))) }
+        case .like(let pattern): return { root, _ in pattern.matches(get(root)) }
+        case .regex(let pattern): return { root, _ in pattern.matches(get(root)) }
         }
     }
 }

@@ -68,22 +68,24 @@ enum StringFolding {
         return string.withUTF8Bytes { isASCII($0) }
     }
 
-    /// Whether every byte is ASCII, eight bytes at a time.
+    /// Whether every byte is ASCII: eight bytes at a time, then the tail, accumulating the
+    /// high bits without a branch per byte (names are usually shorter than eight bytes).
     @inline(__always)
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         var index = 0
+        var words: UInt64 = 0
         while index + 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if word & 0x8080_8080_8080_8080 != 0 { return false }
+            words |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
             index += 8
         }
+        var tail: UInt8 = 0
         while index < count {
-            if base[index] & 0x80 != 0 { return false }
+            tail |= base[index]
             index += 1
         }
-        return true
+        return words & 0x8080_8080_8080_8080 == 0 && tail & 0x80 == 0
     }
 
     /// Lower-cases `A`–`Z` only.

@@ -14,7 +14,7 @@ import Predicates
 /// searched byte by byte, folding `A`–`Z` on the fly, with no allocation.
 enum StringSearch {
     /// Where the needle must be found.
-    enum Anchor: Sendable {
+    enum Anchor: Sendable, Hashable {
         case prefix, suffix, anywhere
     }
 
