@@ -13,10 +13,12 @@ let package = Package(
         .target(name: "KeyPaths"),
         .target(name: "Predicates", dependencies: ["KeyPaths"]),
         .target(name: "Evaluation", dependencies: ["Predicates", "KeyPaths"]),
-        .executableTarget(name: "predicate", dependencies: ["Predicates", "KeyPaths", "Evaluation"]),
+        .target(name: "PredicateCLI", dependencies: ["Predicates", "KeyPaths", "Evaluation"]),
+        .executableTarget(name: "predicate", dependencies: ["PredicateCLI"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"]),
         .testTarget(name: "KeyPathsTests", dependencies: ["KeyPaths"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Predicates", "KeyPaths"]),
+        .testTarget(name: "PredicateCLITests", dependencies: ["PredicateCLI", "Predicates"]),
     ],
     swiftLanguageModes: [.v6]
 )
