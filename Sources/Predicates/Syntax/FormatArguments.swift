@@ -1,0 +1,157 @@
+/// A format specifier outside quotes, as the lexer recognised it.
+///
+/// | specifier | argument | becomes |
+/// |---|---|---|
+/// | `%@` | any value | a constant |
+/// | `%K` | a string `a.b.@count` | the key path `a.b.@count` |
+/// | `%d %i %u %ld %lld %x %o …` | `.int`, or `.bool` (0/1) | an `.int` constant |
+/// | `%f %lf %e %g %a …` | `.double`, or `.int` | a `.double` constant |
+enum FormatSpecifier: Sendable, Hashable {
+    /// `%@`.
+    case object
+    /// `%K`.
+    case keyPath
+    /// An integer conversion; the payload is the spelling (`%ld`).
+    case integer(String)
+    /// A floating conversion; the payload is the spelling (`%lf`).
+    case floating(String)
+
+    /// The integer conversions accepted (without the `%`). `%c` is not among them.
+    static let integerConversions: Set<String> = [
+        "d", "i", "u", "ld", "li", "lu", "lld", "lli", "llu", "hd", "hi", "hu", "qd", "qi", "qu",
+        "x", "X", "lx", "lX", "llx", "llX", "o", "lo", "llo",
+    ]
+
+    /// The floating-point conversions accepted (without the `%`).
+    static let floatingConversions: Set<String> = ["f", "lf", "F", "e", "E", "g", "G", "a", "A"]
+
+    /// Classifies a whole specifier such as `%ld`; nil when unsupported.
+    init?(spelling: String) {
+        guard spelling.hasPrefix("%") else { return nil }
+        let body = String(spelling.dropFirst())
+        switch body {
+        case "@": self = .object
+        case "K": self = .keyPath
+        default:
+            if Self.integerConversions.contains(body) {
+                self = .integer(spelling)
+            } else if Self.floatingConversions.contains(body) {
+                self = .floating(spelling)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// How the specifier is written.
+    var spelling: String {
+        switch self {
+        case .object: "%@"
+        case .keyPath: "%K"
+        case .integer(let s), .floating(let s): s
+        }
+    }
+}
+
+extension PredicateValue {
+    /// A short description of the value's type for messages: "a string", "an integer".
+    var typeDescription: String {
+        switch self {
+        case .null: "nil"
+        case .bool: "a boolean"
+        case .int: "an integer"
+        case .double: "a double"
+        case .string: "a string"
+        case .date: "a date"
+        case .data: "data"
+        case .uuid: "a UUID"
+        case .array: "an array"
+        case .set: "a set"
+        case .dictionary: "a dictionary"
+        }
+    }
+}
+
+extension Parser {
+    /// Takes the next argument for the specifier `token` (which is current) and turns it into
+    /// an expression: a constant, or a key path for `%K`. Advances past the token.
+    mutating func bindSpecifier(_ specifier: FormatSpecifier, token: Token) throws(PredicateSyntaxError) -> ExpressionNode {
+        let value = try takeArgument(for: specifier, token: token)
+        try advance()
+        let range = token.range
+        switch specifier {
+        case .object:
+            return ExpressionNode(.constant(value), range: range)
+        case .keyPath:
+            return ExpressionNode(.keyPath(try keyPathComponents(fromArgument: value, token: token)), range: range)
+        case .integer(let spelling):
+            switch value {
+            case .int(let i): return ExpressionNode(.constant(.int(i)), range: range)
+            case .bool(let b): return ExpressionNode(.constant(.int(b ? 1 : 0)), range: range)
+            default:
+                throw fail(DiagnosticCatalog.wrongArgumentType(
+                    "'\(spelling)' needs an integer argument, but argument \(argumentIndex) is \(value.typeDescription)", range: range))
+            }
+        case .floating(let spelling):
+            switch value {
+            case .double(let d): return ExpressionNode(.constant(.double(d)), range: range)
+            case .int(let i): return ExpressionNode(.constant(.double(Double(i))), range: range)
+            default:
+                throw fail(DiagnosticCatalog.wrongArgumentType(
+                    "'\(spelling)' needs a floating-point argument, but argument \(argumentIndex) is \(value.typeDescription)", range: range))
+            }
+        }
+    }
+
+    /// The next argument; `argumentIndex` becomes its 1-based number.
+    mutating func takeArgument(for specifier: FormatSpecifier, token: Token) throws(PredicateSyntaxError) -> PredicateValue {
+        guard nextArgument < arguments.count else {
+            throw fail(DiagnosticCatalog.missingArgument(specifier.spelling, uses: specifierCount, given: arguments.count, range: token.range))
+        }
+        let value = arguments[nextArgument]
+        nextArgument += 1
+        return value
+    }
+
+    /// The 1-based number of the argument taken last.
+    var argumentIndex: Int { nextArgument }
+
+    /// Splits a `%K` argument on `.`; every component must be an identifier (reserved words
+    /// allowed: they become keys) or a known `@operator`.
+    func keyPathComponents(fromArgument value: PredicateValue, token: Token) throws(PredicateSyntaxError) -> [KeyPathComponent] {
+        guard case .string(let path) = value else {
+            throw fail(DiagnosticCatalog.wrongArgumentType(
+                "'%K' needs a string argument (a key path), but argument \(argumentIndex) is \(value.typeDescription)", range: token.range))
+        }
+        guard !path.isEmpty else {
+            throw fail(DiagnosticCatalog.invalidKey("the key path given for '%K' (argument \(argumentIndex)) is empty", range: token.range))
+        }
+        var components: [KeyPathComponent] = []
+        for part in path.split(separator: ".", omittingEmptySubsequences: false) {
+            let part = String(part)
+            if part.hasPrefix("@") {
+                let name = String(part.dropFirst())
+                guard let op = CollectionOperator(rawValue: name) else {
+                    throw fail(DiagnosticCatalog.unknownCollectionOperator(name, range: token.range))
+                }
+                components.append(.collectionOperator(op))
+            } else if Lexer.isIdentifier(part) {
+                components.append(.key(part))
+            } else if part.isEmpty {
+                throw fail(DiagnosticCatalog.invalidKey("the key path '\(path)' given for '%K' has an empty component", range: token.range))
+            } else {
+                throw fail(DiagnosticCatalog.invalidKey(
+                    "key path component '\(part)' is not a valid key; use SELF['\(part)']", range: token.range))
+            }
+        }
+        return components
+    }
+
+    /// After the whole input: every argument must have been used.
+    func checkAllArgumentsUsed() throws(PredicateSyntaxError) {
+        guard nextArgument >= arguments.count else {
+            throw fail(DiagnosticCatalog.tooManyArguments(given: arguments.count, uses: specifierCount,
+                                                          range: SourceRange(0, bytes.count)))
+        }
+    }
+}

@@ -1,0 +1,314 @@
+/// A lexer failure: the diagnostic to report.
+struct LexFailure: Error {
+    var diagnostic: Diagnostic
+}
+
+/// Turns the UTF-8 bytes of a format string into tokens.
+///
+/// Whitespace separates tokens and is otherwise ignored. Reserved words match in any letter
+/// case and become ``TokenKind/keyword(_:)`` in upper case; other words are case-sensitive
+/// identifiers. `#word`, `@op`, `$name`, strings, numbers and format specifiers each have their
+/// own token. The minus sign is never part of a number: the parser folds `-` + number.
+struct Lexer {
+    let bytes: [UInt8]
+    var position = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Lexes the whole input. The list ends with `.end`, or with `.invalid` at the place of
+    /// the first lexical error, which is returned beside it so that the parser reports it
+    /// only when it gets there (errors come out in source order).
+    static func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], failure: Diagnostic?) {
+        var lexer = Lexer(bytes: bytes)
+        var tokens: [Token] = []
+        tokens.reserveCapacity(bytes.count / 3 + 2)
+        while true {
+            do {
+                let token = try lexer.next()
+                tokens.append(token)
+                if case .end = token.kind { return (tokens, nil) }
+            } catch {
+                tokens.append(Token(.invalid, error.diagnostic.range))
+                return (tokens, error.diagnostic)
+            }
+        }
+    }
+
+    // MARK: - Byte helpers
+
+    func byte(at offset: Int) -> UInt8? {
+        offset < bytes.count ? bytes[offset] : nil
+    }
+
+    func text(_ lower: Int, _ upper: Int) -> String {
+        String(decoding: bytes[lower..<Swift.min(upper, bytes.count)], as: UTF8.self)
+    }
+
+    /// Decodes the scalar starting at `offset` (the input is valid UTF-8: it came from a
+    /// `String`). Returns the scalar and its length in bytes.
+    func scalar(at offset: Int) -> (scalar: Unicode.Scalar, length: Int) {
+        let lead = bytes[offset]
+        var length = 1
+        var value = UInt32(lead)
+        if lead >= 0xF0 {
+            length = 4
+            value = UInt32(lead & 0x07)
+        } else if lead >= 0xE0 {
+            length = 3
+            value = UInt32(lead & 0x0F)
+        } else if lead >= 0xC0 {
+            length = 2
+            value = UInt32(lead & 0x1F)
+        }
+        if length > 1 {
+            for index in 1..<length {
+                guard let next = byte(at: offset + index), next & 0xC0 == 0x80 else {
+                    return (Unicode.Scalar(0xFFFD) ?? " ", index)
+                }
+                value = value << 6 | UInt32(next & 0x3F)
+            }
+        }
+        return (Unicode.Scalar(value) ?? Unicode.Scalar(0xFFFD) ?? " ", length)
+    }
+
+    static func isASCIILetter(_ b: UInt8) -> Bool {
+        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+    }
+
+    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    /// A letter (any script) or `_`.
+    static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return isASCIILetter(UInt8(scalar.value)) || scalar == "_" }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+        default: return false
+        }
+    }
+
+    /// A letter, a decimal digit, `_`, or a combining mark (so decomposed `é` stays one word).
+    static func isIdentifierContinue(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let b = UInt8(scalar.value)
+            return isASCIILetter(b) || isDigit(b) || b == UInt8(ascii: "_")
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .decimalNumber, .nonspacingMark, .spacingMark:
+            return true
+        default: return false
+        }
+    }
+
+    /// Whether `text` is a valid identifier (used for `%K` components).
+    static func isIdentifier(_ text: String) -> Bool {
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), isIdentifierStart(first) else { return false }
+        while let next = scalars.next() {
+            if !isIdentifierContinue(next) { return false }
+        }
+        return true
+    }
+
+    /// Whether an identifier character starts at `offset`.
+    func identifierContinues(at offset: Int) -> Bool {
+        guard let b = byte(at: offset) else { return false }
+        if b < 0x80 { return Lexer.isASCIILetter(b) || Lexer.isDigit(b) || b == UInt8(ascii: "_") }
+        return Lexer.isIdentifierContinue(scalar(at: offset).scalar)
+    }
+
+    func identifierStarts(at offset: Int) -> Bool {
+        guard let b = byte(at: offset) else { return false }
+        if b < 0x80 { return Lexer.isASCIILetter(b) || b == UInt8(ascii: "_") }
+        return Lexer.isIdentifierStart(scalar(at: offset).scalar)
+    }
+
+    /// Reads an identifier starting at `position` (the caller checked the first character).
+    mutating func readWord() -> String {
+        let start = position
+        while position < bytes.count {
+            let b = bytes[position]
+            if b < 0x80 {
+                guard Lexer.isASCIILetter(b) || Lexer.isDigit(b) || b == UInt8(ascii: "_") else { break }
+                position += 1
+            } else {
+                let (scalar, length) = scalar(at: position)
+                guard Lexer.isIdentifierContinue(scalar) else { break }
+                position += length
+            }
+        }
+        return text(start, position)
+    }
+
+    // MARK: - Tokens
+
+    /// Lexes the next token.
+    mutating func next() throws(LexFailure) -> Token {
+        skipWhitespace()
+        let start = position
+        guard position < bytes.count else { return Token(.end, SourceRange(start, start)) }
+        let b = bytes[position]
+        switch b {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            return try lexString()
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try lexNumber()
+        case UInt8(ascii: "$"):
+            return try lexVariable()
+        case UInt8(ascii: "#"):
+            position += 1
+            guard identifierStarts(at: position) else {
+                throw LexFailure(diagnostic: DiagnosticCatalog.expectedNameAfter("#", what: "a key", range: SourceRange(start, position)))
+            }
+            let word = readWord()
+            return Token(.escapedKey(word), SourceRange(start, position))
+        case UInt8(ascii: "@"):
+            return try lexCollectionOperator()
+        case UInt8(ascii: "%"):
+            return try lexSpecifier()
+        default:
+            break
+        }
+        if let punctuation = lexPunctuation() {
+            return Token(.punctuation(punctuation), SourceRange(start, position))
+        }
+        if identifierStarts(at: position) {
+            return lexWord()
+        }
+        let (scalar, length) = scalar(at: position)
+        throw LexFailure(diagnostic: DiagnosticCatalog.unexpectedCharacter(scalar, range: SourceRange(start, start + length)))
+    }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    /// Longest match over the symbol table.
+    mutating func lexPunctuation() -> Punctuation? {
+        let b = bytes[position]
+        let next = byte(at: position + 1)
+        func take(_ p: Punctuation, _ length: Int) -> Punctuation {
+            position += length
+            return p
+        }
+        switch b {
+        case UInt8(ascii: "("): return take(.leftParen, 1)
+        case UInt8(ascii: ")"): return take(.rightParen, 1)
+        case UInt8(ascii: "["): return take(.leftBracket, 1)
+        case UInt8(ascii: "]"): return take(.rightBracket, 1)
+        case UInt8(ascii: "{"): return take(.leftBrace, 1)
+        case UInt8(ascii: "}"): return take(.rightBrace, 1)
+        case UInt8(ascii: ","): return take(.comma, 1)
+        case UInt8(ascii: "."): return take(.dot, 1)
+        case UInt8(ascii: ":"): return next == UInt8(ascii: "=") ? take(.assign, 2) : take(.colon, 1)
+        case UInt8(ascii: "+"): return take(.plus, 1)
+        case UInt8(ascii: "-"): return take(.minus, 1)
+        case UInt8(ascii: "/"): return take(.slash, 1)
+        case UInt8(ascii: "^"): return take(.caret, 1)
+        case UInt8(ascii: "~"): return take(.tilde, 1)
+        case UInt8(ascii: "*"): return next == UInt8(ascii: "*") ? take(.power, 2) : take(.star, 1)
+        case UInt8(ascii: "&"): return next == UInt8(ascii: "&") ? take(.andAnd, 2) : take(.ampersand, 1)
+        case UInt8(ascii: "|"): return next == UInt8(ascii: "|") ? take(.orOr, 2) : take(.pipe, 1)
+        case UInt8(ascii: "!"): return next == UInt8(ascii: "=") ? take(.notEqual, 2) : take(.bang, 1)
+        case UInt8(ascii: "="):
+            switch next {
+            case UInt8(ascii: "="): return take(.equalEqual, 2)
+            case UInt8(ascii: "<"): return take(.equalLess, 2)
+            case UInt8(ascii: ">"): return take(.equalGreater, 2)
+            default: return take(.equal, 1)
+            }
+        case UInt8(ascii: "<"):
+            switch next {
+            case UInt8(ascii: "="): return take(.lessEqual, 2)
+            case UInt8(ascii: ">"): return take(.lessGreater, 2)
+            case UInt8(ascii: "<"): return take(.shiftLeft, 2)
+            default: return take(.less, 1)
+            }
+        case UInt8(ascii: ">"):
+            switch next {
+            case UInt8(ascii: "="): return take(.greaterEqual, 2)
+            case UInt8(ascii: ">"): return take(.shiftRight, 2)
+            default: return take(.greater, 1)
+            }
+        default: return nil
+        }
+    }
+
+    /// An identifier or a reserved word (including `UTI-CONFORMS-TO` and `UTI-EQUALS`).
+    mutating func lexWord() -> Token {
+        let start = position
+        let word = readWord()
+        if let upper = Lexer.reservedSpelling(word) {
+            if upper == "UTI", byte(at: position) == UInt8(ascii: "-") {
+                for suffix in ["-CONFORMS-TO", "-EQUALS"] where matchesCaseInsensitively(suffix, at: position) {
+                    let end = position + suffix.utf8.count
+                    if !identifierContinues(at: end) {
+                        position = end
+                        return Token(.keyword("UTI" + suffix), SourceRange(start, position))
+                    }
+                }
+            }
+            if Operators.reservedWords.contains(upper) {
+                return Token(.keyword(upper), SourceRange(start, position))
+            }
+        }
+        return Token(.identifier(word), SourceRange(start, position))
+    }
+
+    /// The upper-cased word when it is short ASCII (every reserved word is), else nil.
+    static func reservedSpelling(_ word: String) -> String? {
+        let utf8 = word.utf8
+        guard utf8.count <= 15 else { return nil }
+        var upper: [UInt8] = []
+        upper.reserveCapacity(utf8.count)
+        for b in utf8 {
+            guard b < 0x80 else { return nil }
+            upper.append(b >= 0x61 && b <= 0x7A ? b - 0x20 : b)
+        }
+        return String(decoding: upper, as: UTF8.self)
+    }
+
+    func matchesCaseInsensitively(_ text: String, at offset: Int) -> Bool {
+        var index = offset
+        for expected in text.utf8 {
+            guard let b = byte(at: index) else { return false }
+            let folded = b >= 0x61 && b <= 0x7A ? b - 0x20 : b
+            if folded != expected { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// `$name` or `$#name`.
+    mutating func lexVariable() throws(LexFailure) -> Token {
+        let start = position
+        position += 1
+        if byte(at: position) == UInt8(ascii: "#") { position += 1 }
+        guard identifierStarts(at: position) else {
+            throw LexFailure(diagnostic: DiagnosticCatalog.expectedNameAfter("$", what: "a variable name", range: SourceRange(start, position)))
+        }
+        let name = readWord()
+        return Token(.variable(name), SourceRange(start, position))
+    }
+
+    /// `@count` and friends; an unknown name is an error (Apple would treat it as a key).
+    mutating func lexCollectionOperator() throws(LexFailure) -> Token {
+        let start = position
+        position += 1
+        guard identifierStarts(at: position) else {
+            throw LexFailure(diagnostic: DiagnosticCatalog.expectedNameAfter("@", what: "a collection operator name", range: SourceRange(start, position)))
+        }
+        let name = readWord()
+        guard let op = CollectionOperator(rawValue: name) else {
+            throw LexFailure(diagnostic: DiagnosticCatalog.unknownCollectionOperator(name, range: SourceRange(start, position)))
+        }
+        return Token(.collectionOperator(op), SourceRange(start, position))
+    }
+}

@@ -1,0 +1,188 @@
+/// The recursive-descent parser: its state, the token cursor and the depth guard.
+///
+/// The grammar areas live in extensions: `Parser+Predicates` (OR, AND, NOT, comparisons,
+/// the parenthesis ambiguity), `Parser+Expressions` (assignment, infix Pratt loop, prefix,
+/// postfix), `Parser+Primary` (literals, keys, specifiers, aggregates), `Parser+Functions`
+/// (both call forms, FUNCTION, SUBQUERY, CAST, TERNARY) and `Parser+KeyPaths`.
+///
+/// The whole input is lexed first (so that the number of format specifiers is known for the
+/// messages about arguments); a lexical error is reported only when the cursor reaches it, so
+/// the first error in the source is the one reported. No function backtracks.
+struct Parser {
+    let source: String
+    let bytes: [UInt8]
+    let limits: ParserLimits
+    let tokens: [Token]
+    let lexFailure: Diagnostic?
+    let arguments: [PredicateValue]
+    let specifierCount: Int
+
+    /// Index of the current token.
+    var position = 0
+    /// The nesting level the parser is at (see ``ParserLimits``).
+    var depth = 0
+    /// Index of the next unused argument.
+    var nextArgument = 0
+
+    /// Checks the size limit and lexes; throws `empty-input`, `input-too-large`, or the
+    /// lexical error at the very first token.
+    init(source: String, arguments: [PredicateValue], limits: ParserLimits) throws(PredicateSyntaxError) {
+        self.source = source
+        self.limits = limits
+        self.arguments = arguments
+        let count = source.utf8.count
+        guard count <= limits.maximumInputBytes else {
+            throw PredicateSyntaxError(
+                DiagnosticCatalog.inputTooLarge(bytes: count, limit: limits.maximumInputBytes,
+                                                range: SourceRange(limits.maximumInputBytes, count)),
+                source: source)
+        }
+        self.bytes = Array(source.utf8)
+        let lexed = Lexer.tokenize(bytes)
+        self.tokens = lexed.tokens
+        self.lexFailure = lexed.failure
+        self.specifierCount = lexed.tokens.reduce(0) { count, token in
+            if case .specifier = token.kind { return count + 1 }
+            return count
+        }
+        if case .invalid = tokens[0].kind, let failure = lexFailure {
+            throw PredicateSyntaxError(failure, source: source)
+        }
+        if case .end = tokens[0].kind {
+            throw PredicateSyntaxError(DiagnosticCatalog.emptyInput(range: SourceRange(0, count)), source: source)
+        }
+    }
+
+    // MARK: - Entry points
+
+    /// A whole predicate, then the end of the input.
+    mutating func parseWholePredicate() throws(PredicateSyntaxError) -> PredicateNode {
+        let predicate = try parsePredicate()
+        try expectEnd(expecting: "AND, OR or the end of the input")
+        try checkAllArgumentsUsed()
+        return predicate
+    }
+
+    /// A whole expression, then the end of the input.
+    mutating func parseWholeExpression() throws(PredicateSyntaxError) -> ExpressionNode {
+        let expression = try parseExpression()
+        try expectEnd(expecting: "an operator or the end of the input")
+        try checkAllArgumentsUsed()
+        return expression
+    }
+
+    mutating func expectEnd(expecting: String) throws(PredicateSyntaxError) {
+        let token = current
+        switch token.kind {
+        case .end:
+            return
+        case .punctuation(.rightParen), .punctuation(.rightBracket), .punctuation(.rightBrace):
+            throw fail(DiagnosticCatalog.unmatchedClosing(text(token.range), range: token.range))
+        default:
+            throw fail(DiagnosticCatalog.unexpectedToken(expected: expecting, found: describe(token), range: token.range))
+        }
+    }
+
+    // MARK: - Cursor
+
+    /// The token at the cursor (never past the final `.end` / `.invalid`).
+    var current: Token { tokens[position] }
+
+    /// The token `offset` places after the current one (clamped to the last token).
+    func peek(_ offset: Int = 1) -> Token {
+        tokens[Swift.min(position + offset, tokens.count - 1)]
+    }
+
+    /// The token before the current one, if any.
+    var previous: Token? { position > 0 ? tokens[position - 1] : nil }
+
+    /// Moves to the next token; reaching the place of a lexical error throws it.
+    mutating func advance() throws(PredicateSyntaxError) {
+        if position < tokens.count - 1 { position += 1 }
+        if case .invalid = tokens[position].kind, let failure = lexFailure {
+            throw fail(failure)
+        }
+    }
+
+    /// Consumes `punctuation` or throws `expected '…', found …`.
+    mutating func expect(_ punctuation: Punctuation, _ what: String) throws(PredicateSyntaxError) {
+        guard current.kind.isPunctuation(punctuation) else {
+            throw fail(DiagnosticCatalog.unexpectedToken(expected: what, found: describe(current), range: current.range))
+        }
+        try advance()
+    }
+
+    /// Consumes the closer matching `open`, or throws `unbalanced-parenthesis` (end of input or
+    /// another closer) / `unexpected-token` (anything else), noting where `open` was.
+    mutating func expectClosing(_ close: Punctuation, opening open: Token) throws(PredicateSyntaxError) {
+        if current.kind.isPunctuation(close) {
+            try advance()
+            return
+        }
+        let isClosing: Bool
+        switch current.kind {
+        case .end, .punctuation(.rightParen), .punctuation(.rightBracket), .punctuation(.rightBrace): isClosing = true
+        default: isClosing = false
+        }
+        let location = SourceLocation(offset: open.range.lowerBound, in: source)
+        throw fail(DiagnosticCatalog.unclosed(
+            text(open.range), close: close.rawValue, openedAt: "\(location.line):\(location.column)",
+            found: describe(current), range: current.range, isClosingToken: isClosing))
+    }
+
+    // MARK: - Depth
+
+    /// Enters one nesting level; throws `nesting-too-deep` at `token` beyond the limit.
+    mutating func enter(at token: Token) throws(PredicateSyntaxError) {
+        depth += 1
+        if depth > limits.maximumDepth {
+            throw fail(DiagnosticCatalog.nestingTooDeep(limit: limits.maximumDepth, range: token.range))
+        }
+    }
+
+    /// Leaves `levels` nesting levels.
+    mutating func leave(_ levels: Int = 1) {
+        depth -= levels
+    }
+
+    // MARK: - Text and errors
+
+    /// The source text of `range`.
+    func text(_ range: SourceRange) -> String {
+        let lower = Swift.min(range.lowerBound, bytes.count)
+        let upper = Swift.min(range.upperBound, bytes.count)
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+
+    /// `'token'` (shortened when long) or `the end of the input`, for messages.
+    func describe(_ token: Token) -> String {
+        if case .end = token.kind { return "the end of the input" }
+        return "'\(Parser.shorten(text(token.range)))'"
+    }
+
+    /// The source text of a node for messages, shortened to about 40 characters.
+    func snippet(_ range: SourceRange?) -> String {
+        guard let range else { return "" }
+        return Parser.shorten(text(range))
+    }
+
+    static func shorten(_ text: String) -> String {
+        let flat = String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+        return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
+    }
+
+    /// Wraps a diagnostic into the thrown error (with the source, for rendering).
+    func fail(_ diagnostic: Diagnostic) -> PredicateSyntaxError {
+        PredicateSyntaxError(diagnostic, source: source)
+    }
+
+    /// The range from `start` through the end of `end`.
+    static func span(_ start: SourceRange?, _ end: SourceRange?) -> SourceRange? {
+        switch (start, end) {
+        case let (s?, e?): s.union(e)
+        case let (s?, nil): s
+        case let (nil, e?): e
+        case (nil, nil): nil
+        }
+    }
+}
