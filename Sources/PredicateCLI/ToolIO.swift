@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Everything a command reads and writes. Commands never touch the terminal directly, so the
 /// whole tool runs in tests with strings in and strings out.
@@ -28,13 +24,8 @@ public struct ToolIO {
     public static var standard: ToolIO {
         ToolIO(
             readLine: { Swift.readLine(strippingNewline: true) },
-            write: { text in
-                print(text, terminator: "")
-                fflush(stdout)
-            },
-            writeError: { text in
-                fputs(text, stderr)
-            })
+            write: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            writeError: { FileHandle.standardError.write(Data($0.utf8)) })
     }
 }
 
