@@ -106,8 +106,9 @@ public enum CoreDataModelLoader {
             return version
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: bundle.path)) ?? []
-        let versions = names.filter { $0.hasSuffix(".xcdatamodel") }
-            .sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+        let suffix = ".xcdatamodel"
+        let versions = names.filter { $0.hasSuffix(suffix) }
+            .sorted { $0.dropLast(suffix.count).compare($1.dropLast(suffix.count), options: .numeric) == .orderedAscending }
         guard let last = versions.last else { throw failure("the bundle contains no .xcdatamodel folder") }
         return bundle.appendingPathComponent(last)
     }

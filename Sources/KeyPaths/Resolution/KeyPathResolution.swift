@@ -71,10 +71,10 @@ private struct KeyPathResolver {
     }
 
     mutating func run() throws(KeyPathError) -> ResolvedKeyPath {
+        if let index = components.firstIndex(of: "") {
+            throw error(.emptyComponent, key: "", index, "empty key at position \(index + 1) of '\(components.joined(separator: "."))'")
+        }
         for (index, key) in components.enumerated() {
-            guard !key.isEmpty else {
-                throw error(.emptyComponent, key: key, index, "empty key at position \(index + 1) of '\(components.joined(separator: "."))'")
-            }
             if key.hasPrefix("@") {
                 try applyOperator(key, at: index)
             } else {

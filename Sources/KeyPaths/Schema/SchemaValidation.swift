@@ -132,11 +132,11 @@ extension Schema {
         var errors: [SchemaError] = []
         if back.destination != entity {
             errors.append(error(.inverseDoesNotPointBack,
-                                "inverse '\(backName)' has destination '\(back.destination)', not '\(entity)'"))
+                                "inverse '\(backName)' has destination '\(back.destination)', expected '\(entity)'"))
         }
         if back.inverse != relationship.name {
             let actual = back.inverse.map { "has inverse '\($0)'" } ?? "has no inverse"
-            errors.append(error(.inverseDoesNotPointBack, "inverse '\(backName)' \(actual), not '\(relationship.name)'"))
+            errors.append(error(.inverseDoesNotPointBack, "inverse '\(backName)' \(actual), expected '\(relationship.name)'"))
         }
         return errors
     }

@@ -35,18 +35,20 @@ public enum EditDistance {
     /// The candidate closest to `name`, or `nil` when none is close enough.
     ///
     /// A candidate equal to `name` ignoring case is preferred. Otherwise the distance is
-    /// measured on lower-cased names and must be at most `max(1, name.count / 3)`
-    /// (`nmae` → `name`, `bukcet` → `bucket`, but `xyz` suggests nothing). Ties go to the
-    /// earlier candidate. Names longer than ``maximumComparedLength`` get no suggestion.
+    /// measured on lower-cased names and must be at most a third of the longer name's length
+    /// plus one, `(max(name.count, candidate.count) + 1) / 3`: `nmae` → `name`,
+    /// `bukcet` → `bucket`, `@cnt` → `@count`, but `xyz` suggests nothing and a one-letter name
+    /// never suggests another one-letter name. The closest candidate wins; ties go to the
+    /// earlier one. Names longer than ``maximumComparedLength`` get no suggestion.
     public static func bestMatch(for name: String, among candidates: [String]) -> String? {
         guard !name.isEmpty, name.count <= maximumComparedLength else { return nil }
         let lowered = name.lowercased()
         if let sameIgnoringCase = candidates.first(where: { $0 != name && $0.lowercased() == lowered }) {
             return sameIgnoringCase
         }
-        let limit = max(1, name.count / 3)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != name && candidate.count <= maximumComparedLength {
+            let limit = (max(name.count, candidate.count) + 1) / 3
             guard abs(candidate.count - name.count) <= limit else { continue }
             let distance = distance(lowered, candidate.lowercased())
             if distance <= limit, distance < (best?.distance ?? Int.max) {
