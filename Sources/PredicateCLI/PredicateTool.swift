@@ -7,7 +7,8 @@
 public enum PredicateTool {
     /// Every subcommand, in the order `help` lists them.
     static let commands: [any ToolCommand.Type] = [
-        ParseCommand.self
+        ParseCommand.self,
+        AffectedCommand.self,
     ]
 
     /// Runs the tool.
