@@ -85,7 +85,7 @@ struct ChangePlanner {
             errors.append(
                 GraphError(
                     .duplicateObject, entity: name, id: object.id,
-                    message: "the object is listed more than once in the change set"))
+                    message: "the object is listed more than once"))
             return false
         }
         return true

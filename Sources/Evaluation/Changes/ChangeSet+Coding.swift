@@ -70,8 +70,7 @@ extension InsertedObject: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         guard container.contains(JSONKey("id")) else {
-            throw DecodingError.keyNotFound(
-                JSONKey("id"),
+            throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "an object needs an integer 'id'"))
         }
         id = try container.decode(Int.self, forKey: JSONKey("id"))
@@ -211,7 +210,7 @@ enum GraphDecoding {
     }
 
     private static func prefix(_ codingPath: [any CodingKey]) -> String {
-        codingPath.isEmpty ? "" : path(codingPath) + ": "
+        codingPath.isEmpty ? "top level: " : path(codingPath) + ": "
     }
 
     /// `Content[2].bucket`.
