@@ -109,9 +109,8 @@ public struct ChangeMatcher: Sendable {
                 }
             }
             for id in entityChanges.deleted {
-                // Listed under its concrete entity (as in applied change sets) this is exact;
-                // listed under an ancestor of the root entity, the root might be of any kind.
-                if layout.isKind(listed, of: walk.rootNumber) || layout.isKind(walk.rootNumber, of: listed) {
+                // The applied change set lists a deleted object under its concrete entity.
+                if layout.isKind(listed, of: walk.rootNumber) {
                     walk.reevaluate.insert(ObjectID(hierarchy: hierarchy, id: id))
                 }
             }
