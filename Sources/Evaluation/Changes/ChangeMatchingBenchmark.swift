@@ -82,6 +82,7 @@ public struct ChangeMatchingBenchmark: Sendable {
         let bucketNumber = layout.numbers["Bucket"] ?? 0
         let contentNumber = layout.numbers["Content"] ?? 0
         let imageNumber = layout.numbers["ImageContent"] ?? 0
+        let contents = max(0, contents)
         let bucketCount = max(1, buckets)
         var bucketTable = HierarchyTable()
         var members = [[Int]](repeating: [], count: bucketCount)
@@ -95,13 +96,13 @@ public struct ChangeMatchingBenchmark: Sendable {
             let bucket = (id - 1) % bucketCount
             contentTable.entities[id] = id % 10 == 0 ? imageNumber : contentNumber
             names[id] = .string("Content \(id)")
-            owners[id] = bucket + 1
-            members[bucket].append(id)
+            if buckets > 0 {
+                owners[id] = bucket + 1
+                members[bucket].append(id)
+            }
         }
-        if contents > 0 {
-            contentTable.attributes["name"] = names
-            contentTable.toOne["bucket"] = owners
-        }
+        if !names.isEmpty { contentTable.attributes["name"] = names }
+        if !owners.isEmpty { contentTable.toOne["bucket"] = owners }
         var bucketNames: [Int: PredicateValue] = [:]
         var bucketContents: [Int: Set<Int>] = [:]
         for index in 0..<bucketCount where buckets > 0 {

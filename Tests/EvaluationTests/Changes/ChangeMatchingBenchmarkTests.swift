@@ -26,6 +26,11 @@ struct ChangeMatchingBenchmarkTests {
         #expect(
             try bulk.value(forKey: "bucket", of: ObjectID(hierarchy: "Content", id: 6))
                 == .toOne(ObjectID(hierarchy: "Bucket", id: 2)))
+        for (contents, buckets) in [(0, 0), (5, 0), (0, 3), (-1, -1)] {
+            let edge = ChangeMatchingBenchmark.makeContentGraph(contents: contents, buckets: buckets)
+            #expect(try ObjectGraph.load(json: try edge.jsonData(), schema: edge.schema) == edge)
+            #expect(edge.count == max(0, contents) + max(0, buckets))
+        }
     }
 
     /// `PREDICATE_BENCH=1 swift test -c release --filter ChangeMatchingBenchmarkTests` prints the
