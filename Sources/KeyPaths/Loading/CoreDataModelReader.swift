@@ -50,7 +50,7 @@ final class CoreDataModelReader: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        stack.removeLast()
+        _ = stack.popLast()
         if elementName == "entity", stack.last == "model", let entity = current {
             entities.append(entity)
             current = nil
