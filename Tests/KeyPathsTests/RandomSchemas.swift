@@ -16,11 +16,21 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-/// The seed of a property-test run: `PREDICATE_SEED` when set (to replay a failure),
-/// otherwise a fresh random one.
+/// The seed of a property-test run: `PREDICATE_SEED` when set (decimal or `0x` hexadecimal),
+/// otherwise a fresh random one. Same convention as the Predicates tests: case `i` uses
+/// `seed &+ i &* 0xD1B5_4A32_D192_ED03`, so case 0 uses the seed itself and a failure's case seed
+/// replays it first.
 func propertySeed() -> UInt64 {
-    if let text = ProcessInfo.processInfo.environment["PREDICATE_SEED"], let seed = UInt64(text) { return seed }
+    if let text = ProcessInfo.processInfo.environment["PREDICATE_SEED"]?.trimmingCharacters(in: .whitespaces) {
+        let parsed = text.lowercased().hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+        if let seed = parsed { return seed }
+    }
     return UInt64.random(in: 0...UInt64.max)
+}
+
+/// Cases per property: `PREDICATE_CASES` when set, otherwise `standard`.
+func propertyCaseCount(standard: Int) -> Int {
+    ProcessInfo.processInfo.environment["PREDICATE_CASES"].flatMap { Int($0) } ?? standard
 }
 
 /// Random valid schemas: entities `E0…`, parents only among earlier entities (no cycles),
@@ -48,17 +58,21 @@ enum RandomSchema {
             serial += 1
             let from = Int.random(in: 0..<count, using: &rng)
             let to = Int.random(in: 0..<count, using: &rng)
-            let forward = "r\(serial)", backward = "s\(serial)"
+            let forward = "r\(serial)"
+            let backward = "s\(serial)"
             let paired = Int.random(in: 0..<4, using: &rng) != 0
             let forwardMany = Bool.random(using: &rng)
-            entities[from].relationships.append(RelationshipDescription(
-                name: forward, destination: "E\(to)", inverse: paired ? backward : nil,
-                isToMany: forwardMany, isOrdered: forwardMany && Bool.random(using: &rng), isOptional: Bool.random(using: &rng)))
+            entities[from].relationships.append(
+                RelationshipDescription(
+                    name: forward, destination: "E\(to)", inverse: paired ? backward : nil,
+                    isToMany: forwardMany, isOrdered: forwardMany && Bool.random(using: &rng),
+                    isOptional: Bool.random(using: &rng)))
             if paired {
                 let backwardMany = Bool.random(using: &rng)
-                entities[to].relationships.append(RelationshipDescription(
-                    name: backward, destination: "E\(from)", inverse: forward,
-                    isToMany: backwardMany, isOptional: Bool.random(using: &rng)))
+                entities[to].relationships.append(
+                    RelationshipDescription(
+                        name: backward, destination: "E\(from)", inverse: forward,
+                        isToMany: backwardMany, isOptional: Bool.random(using: &rng)))
             }
         }
         return Schema(entities: entities)
@@ -99,8 +113,10 @@ enum RandomSchema {
 
     /// Writes a schema as Xcode `contents` XML, the way Xcode lays it out.
     static func coreDataXML(_ schema: Schema) -> String {
-        var lines = [#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#,
-                     #"<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">"#]
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#,
+            #"<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">"#,
+        ]
         for entity in schema.entities {
             var head = #"    <entity name="\#(entity.name)""#
             if let parent = entity.parent { head += #" parentEntity="\#(parent)""# }
@@ -110,7 +126,9 @@ enum RandomSchema {
             for attribute in entity.attributes {
                 let optional = attribute.isOptional ? #" optional="YES""# : ""
                 let transient = attribute.isTransient ? #" transient="YES""# : ""
-                lines.append(#"        <attribute name="\#(attribute.name)"\#(optional)\#(transient) attributeType="\#(attribute.type.coreDataName)"/>"#)
+                lines.append(
+                    #"        <attribute name="\#(attribute.name)"\#(optional)\#(transient) attributeType="\#(attribute.type.coreDataName)"/>"#
+                )
             }
             for relationship in entity.relationships {
                 var line = #"        <relationship name="\#(relationship.name)""#
@@ -130,16 +148,19 @@ enum RandomSchema {
     }
 }
 
-/// Runs a property over `cases` random schemas. Returns `nil`, or a report with the seed, the
-/// case, the shrunk schema (as JSON) and the failure message.
+/// Runs a property over random schemas (`cases` of them unless `PREDICATE_CASES` says
+/// otherwise). Returns `nil`, or a report with the replay seed, the shrunk schema (as JSON) and
+/// the failure message.
 func checkProperty(
-    _ name: String, cases: Int, property: (Schema, inout SplitMix64) -> String?
+    _ name: String,
+    cases: Int,
+    property: (Schema, inout SplitMix64) -> String?
 ) -> String? {
     let seed = propertySeed()
-    print("\(name): seed \(seed) (replay with PREDICATE_SEED=\(seed)), \(cases) cases")
-    var master = SplitMix64(seed: seed)
-    for index in 0..<cases {
-        let caseSeed = master.next()
+    let count = propertyCaseCount(standard: cases)
+    print("\(name): seed \(seed) (replay with PREDICATE_SEED=\(seed)), \(count) cases")
+    for index in 0..<count {
+        let caseSeed = seed &+ UInt64(index) &* 0xD1B5_4A32_D192_ED03
         var rng = SplitMix64(seed: caseSeed)
         let schema = RandomSchema.make(using: &rng)
         let propertySeed = rng.next()
@@ -162,7 +183,11 @@ func checkProperty(
             }
         }
         let json = (try? JSONEncoder().encode(smallest)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
-        let report = "\(name) failed: seed \(seed) (PREDICATE_SEED=\(seed)), case \(index)\n\(message)\nshrunk schema:\n\(json)"
+        let report = """
+            \(name) failed at case \(index) of run seed \(seed); replay with PREDICATE_SEED=\(caseSeed)
+            \(message)
+            shrunk schema: \(json)
+            """
         print(report)
         return report
     }

@@ -36,14 +36,16 @@ struct SchemaPropertyTests {
     func misspelling() {
         let report = checkProperty("misspelling", cases: 600) { schema, rng in
             guard let entity = schema.entities.randomElement(using: &rng),
-                  let property = schema.allProperties(of: entity.name).randomElement(using: &rng) else { return nil }
+                let property = schema.allProperties(of: entity.name).randomElement(using: &rng)
+            else { return nil }
             let wrong = property.name + "x"
             if schema.property(named: wrong, in: entity.name) != nil { return nil }
             do throws(KeyPathError) {
                 let resolved = try schema.resolve(keyPath: [wrong], from: entity.name)
                 return "'\(wrong)' resolved to \(resolved)"
             } catch {
-                guard error.kind == .unknownKey, error.key == wrong, error.componentIndex == 0, error.entity == entity.name
+                guard error.kind == .unknownKey, error.key == wrong, error.componentIndex == 0,
+                    error.entity == entity.name
                 else { return "unexpected error \(error)" }
                 guard let suggestion = error.suggestion, EditDistance.distance(suggestion, wrong) == 1 else {
                     return "expected a suggestion at distance 1 for '\(wrong)', got \(error.suggestion ?? "none")"
@@ -59,8 +61,12 @@ struct SchemaPropertyTests {
         let report = checkProperty("injected problems", cases: 800) { schema, rng in
             guard let (broken, expected) = inject(into: schema, using: &rng) else { return nil }
             let errors = broken.validationErrors()
-            let found = errors.contains { $0.kind == expected.kind && $0.entity == expected.entity && $0.property == expected.property }
-            return found ? nil : "expected \(expected.kind) on \(expected.entity ?? "-").\(expected.property ?? "-"), got \(errors.map(\.description))"
+            let found = errors.contains {
+                $0.kind == expected.kind && $0.entity == expected.entity && $0.property == expected.property
+            }
+            return found
+                ? nil
+                : "expected \(expected.kind) on \(expected.entity ?? "-").\(expected.property ?? "-"), got \(errors.map(\.description))"
         }
         #expect(report == nil)
     }
@@ -108,16 +114,20 @@ private func randomWalkFailure(_ schema: Schema, _ rng: inout SplitMix64) -> Str
     let hops = resolved.allHops
     guard hops.count == walked.count else { return "\(path): \(hops.count) hops, walked \(walked.count)" }
     for (index, (hop, step)) in zip(hops, walked).enumerated() {
-        let inverseToMany = step.relationship.inverse.flatMap { schema.property(named: $0, in: step.relationship.destination)?.relationship?.isToMany }
+        let inverseToMany = step.relationship.inverse.flatMap {
+            schema.property(named: $0, in: step.relationship.destination)?.relationship?.isToMany
+        }
         if hop.sourceEntity != step.source || hop.sourceProperty != step.relationship.name
             || hop.destinationEntity != step.relationship.destination || hop.inverse != step.relationship.inverse
             || hop.isToMany != step.relationship.isToMany || hop.componentIndex != index
             || hop.inverseIsToMany != inverseToMany
-            || !schema.isKind(hop.sourceEntity, of: hop.declaringEntity) {
+            || !schema.isKind(hop.sourceEntity, of: hop.declaringEntity)
+        {
             return "\(path): hop \(index) is \(hop), walked \(step)"
         }
     }
-    let expectedInverse: [String]? = walked.allSatisfy { $0.relationship.inverse != nil }
+    let expectedInverse: [String]? =
+        walked.allSatisfy { $0.relationship.inverse != nil }
         ? walked.reversed().compactMap(\.relationship.inverse) : nil
     let expectedToMany = crossesToMany || terminalToMany
     let checks: [(String, Bool)] = [
@@ -142,20 +152,33 @@ private func inject(into schema: Schema, using rng: inout SplitMix64) -> (Schema
     case 0:
         guard let r = entities[index].relationships.indices.randomElement(using: &rng) else { return nil }
         entities[index].relationships[r].destination = "Nowhere"
-        return (Schema(entities: entities), SchemaError(.unknownDestination, entity: name, property: entities[index].relationships[r].name, message: ""))
+        return (
+            Schema(entities: entities),
+            SchemaError(.unknownDestination, entity: name, property: entities[index].relationships[r].name, message: "")
+        )
     case 1:
         guard let r = entities[index].relationships.indices.randomElement(using: &rng) else { return nil }
         entities[index].relationships[r].inverse = "missing"
-        return (Schema(entities: entities), SchemaError(.inverseNotFound, entity: name, property: entities[index].relationships[r].name, message: ""))
+        return (
+            Schema(entities: entities),
+            SchemaError(.inverseNotFound, entity: name, property: entities[index].relationships[r].name, message: "")
+        )
     case 2:
         guard let attribute = entities[index].attributes.randomElement(using: &rng) else { return nil }
         entities[index].attributes.append(attribute)
-        return (Schema(entities: entities), SchemaError(.duplicateProperty, entity: name, property: attribute.name, message: ""))
+        return (
+            Schema(entities: entities),
+            SchemaError(.duplicateProperty, entity: name, property: attribute.name, message: "")
+        )
     case 3:
         guard let ancestor = schema.ancestors(of: name).randomElement(using: &rng),
-              let inherited = schema.entity(named: ancestor)?.properties.randomElement(using: &rng) else { return nil }
+            let inherited = schema.entity(named: ancestor)?.properties.randomElement(using: &rng)
+        else { return nil }
         entities[index].attributes.append(AttributeDescription(name: inherited.name, type: .string))
-        return (Schema(entities: entities), SchemaError(.inheritedPropertyClash, entity: name, property: inherited.name, message: ""))
+        return (
+            Schema(entities: entities),
+            SchemaError(.inheritedPropertyClash, entity: name, property: inherited.name, message: "")
+        )
     case 4:
         entities[index].parent = "Nowhere"
         return (Schema(entities: entities), SchemaError(.unknownParent, entity: name, message: ""))
