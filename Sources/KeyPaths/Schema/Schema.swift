@@ -153,8 +153,10 @@ public struct Schema: Sendable, Hashable, Codable {
 
     // MARK: Equality and coding
 
+    /// Two schemas are equal when their entities are, in the same order.
     public static func == (lhs: Schema, rhs: Schema) -> Bool { lhs.entities == rhs.entities }
 
+    /// Hashes the entities.
     public func hash(into hasher: inout Hasher) { hasher.combine(entities) }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
