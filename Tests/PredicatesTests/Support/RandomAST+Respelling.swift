@@ -25,6 +25,8 @@ struct Respeller {
     mutating func space() { output += pick([" ", " ", " ", "  ", "\t", "\n", " \r\n "]) }
     /// Optional whitespace where no blank is needed.
     mutating func gap() { if chance(30) { space() } }
+    /// Around a symbolic operator (`==`, `+`, `&&`, `:=`): usually a blank, sometimes none.
+    mutating func tight() { if chance(70) { space() } }
 
     /// A keyword in random letter case.
     mutating func keyword(_ word: String) {
@@ -97,10 +99,16 @@ struct Respeller {
     private mutating func writeChain(_ children: [PredicateNode], words: [String]) {
         for (position, child) in children.enumerated() {
             if position > 0 {
-                space()
                 let word = pick(words)
-                if word.first?.isLetter == true { keyword(word) } else { output += word }
-                space()
+                if word.first?.isLetter == true {
+                    space()
+                    keyword(word)
+                    space()
+                } else {
+                    tight()
+                    output += word
+                    tight()
+                }
             }
             writeChild(child)
         }
@@ -120,22 +128,29 @@ struct Respeller {
 
     private mutating func write(_ comparison: Comparison) {
         write(comparison.left)
-        space()
-        switch comparison.operator {
-        case .equalTo: output += pick(["==", "="])
-        case .notEqualTo: output += pick(["!=", "<>"])
-        case .lessThanOrEqualTo: output += pick(["<=", "=<"])
-        case .greaterThanOrEqualTo: output += pick([">=", "=>"])
-        case .lessThan: output += "<"
-        case .greaterThan: output += ">"
-        default: keyword(Operators.spelling(of: comparison.operator))
+        let symbol: String? =
+            switch comparison.operator {
+            case .equalTo: pick(["==", "="])
+            case .notEqualTo: pick(["!=", "<>"])
+            case .lessThanOrEqualTo: pick(["<=", "=<"])
+            case .greaterThanOrEqualTo: pick([">=", "=>"])
+            case .lessThan: "<"
+            case .greaterThan: ">"
+            default: nil
+            }
+        if let symbol {
+            tight()
+            output += symbol
+        } else {
+            space()
+            keyword(Operators.spelling(of: comparison.operator))
         }
         let letters = comparison.options.letterString
         if !letters.isEmpty {
             let shuffled = letters.shuffled(using: &random)
             output += "[" + String(shuffled.map { chance(50) ? Character($0.uppercased()) : $0 }) + "]"
         }
-        space()
+        if symbol == nil || comparison.options.isEmpty == false { space() } else { tight() }
         write(comparison.right)
     }
 }
@@ -186,13 +201,15 @@ extension Respeller {
                 return
             }
             writeOperand(left)
-            space()
             if op == .union || op == .intersect || op == .minus {
+                space()
                 keyword(Operators.spelling(of: op))
+                space()
             } else {
+                tight()
                 output += Operators.spelling(of: op)
+                tight()
             }
-            space()
             writeOperand(right)
         case .unary(let op, let operand):
             if op == .onesComplement, chance(25) {
@@ -265,9 +282,9 @@ extension Respeller {
             close()
         case .assignment(let variable, let value):
             writeVariable(variable)
-            space()
+            tight()
             output += ":="
-            space()
+            tight()
             write(value)
         case .anyKey:
             keyword("ANYKEY")
