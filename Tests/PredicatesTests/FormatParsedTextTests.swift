@@ -66,6 +66,7 @@ struct FormatParsedTextTests {
         .init("((a == 1))", "a == 1"),
         .init("(a == 1) OR (b == 2)", "a == 1 OR b == 2"),
         .init("NONE x == 1 OR y == 2", "(NOT ANY x == 1) OR y == 2"),
+        .init("name = 'x' && NOT (a <> 1 || b =< 2)", "name == \"x\" AND (NOT (a != 1 OR b <= 2))"),
     ]
 
     @Test("AND, OR, NOT and parentheses", arguments: compoundsRows)
@@ -197,6 +198,27 @@ struct FormatParsedTextTests {
 
     @Test("format arguments", arguments: withArgumentsRows)
     func withArguments(_ row: CanonicalCase) throws { try Self.check(row) }
+
+    static let expressionRows: [CanonicalCase] = [
+        .init("SELF.a.b + 1 * -1", "a.b + (1 * -1)"),
+        .init("max(1, 5, 10)", "max:({1, 5, 10})"),
+        .init("CAST(0, 'NSDate')", "CAST(0.000000, \"NSDate\")"),
+        .init("SELF", "SELF"),
+        .init("$x := a", "$x := a"),
+        .init("{1, 'a'}", "{1, \"a\"}"),
+        .init("-(5)", "-(5)"),
+        .init("-5", "-5"),
+    ]
+
+    @Test("parseExpression and expressionFormat", arguments: expressionRows)
+    func parsedExpressions(_ row: CanonicalCase) throws {
+        let parsed = try PredicateParser().parseExpression(row.input, arguments: row.arguments)
+        #expect(parsed.expressionFormat == row.expected)
+        #expect(parsed.description == row.expected)
+        let reparsed = try PredicateParser().parseExpression(row.expected)
+        #expect(reparsed == parsed)
+        #expect(reparsed.expressionFormat == row.expected)
+    }
 
     @Test("variables substituted later (Apple's pCreating examples)")
     func substitution() throws {
