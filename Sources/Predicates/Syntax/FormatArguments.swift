@@ -75,7 +75,7 @@ extension PredicateValue {
 extension Parser {
     /// Takes the next argument for the specifier `token` (which is current) and turns it into
     /// an expression: a constant, or a key path for `%K`. Advances past the token.
-    mutating func bindSpecifier(_ specifier: FormatSpecifier, token: Token) throws(PredicateSyntaxError) -> ExpressionNode {
+    func bindSpecifier(_ specifier: FormatSpecifier, token: Token) throws -> ExpressionNode {
         let value = try takeArgument(for: specifier, token: token)
         try advance()
         let range = token.range
@@ -104,7 +104,7 @@ extension Parser {
     }
 
     /// The next argument; `argumentIndex` becomes its 1-based number.
-    mutating func takeArgument(for specifier: FormatSpecifier, token: Token) throws(PredicateSyntaxError) -> PredicateValue {
+    func takeArgument(for specifier: FormatSpecifier, token: Token) throws -> PredicateValue {
         guard nextArgument < arguments.count else {
             throw fail(DiagnosticCatalog.missingArgument(specifier.spelling, uses: specifierCount, given: arguments.count, range: token.range))
         }
@@ -118,7 +118,7 @@ extension Parser {
 
     /// Splits a `%K` argument on `.`; every component must be an identifier (reserved words
     /// allowed: they become keys) or a known `@operator`.
-    func keyPathComponents(fromArgument value: PredicateValue, token: Token) throws(PredicateSyntaxError) -> [KeyPathComponent] {
+    func keyPathComponents(fromArgument value: PredicateValue, token: Token) throws -> [KeyPathComponent] {
         guard case .string(let path) = value else {
             throw fail(DiagnosticCatalog.wrongArgumentType(
                 "'%K' needs a string argument (a key path), but argument \(argumentIndex) is \(value.typeDescription)", range: token.range))
@@ -148,7 +148,7 @@ extension Parser {
     }
 
     /// After the whole input: every argument must have been used.
-    func checkAllArgumentsUsed() throws(PredicateSyntaxError) {
+    func checkAllArgumentsUsed() throws {
         guard nextArgument >= arguments.count else {
             throw fail(DiagnosticCatalog.tooManyArguments(given: arguments.count, uses: specifierCount,
                                                           range: SourceRange(0, bytes.count)))

@@ -10,7 +10,7 @@
 /// | `size` | error `reserved-word-as-key`: write `#size` |
 extension Parser {
     /// The component(s) after a `.`; the cursor is just past the dot.
-    mutating func parseKeyComponentsAfterDot(dot: Token) throws(PredicateSyntaxError) -> ([KeyPathComponent], SourceRange) {
+    func parseKeyComponentsAfterDot() throws -> ([KeyPathComponent], SourceRange) {
         let token = current
         switch token.kind {
         case .identifier(let name):
@@ -32,22 +32,4 @@ extension Parser {
             throw fail(DiagnosticCatalog.invalidKey("expected a key after '.', found \(describe(token))", range: token.range))
         }
     }
-
-    /// A reserved word where an expression starts. Words that read like keys (`size`,
-    /// `first`, `self`-like) get the `#` advice; connectives and operators are simply not an
-    /// expression.
-    func reservedWordError(_ token: Token, word: String) -> PredicateSyntaxError {
-        if Parser.operatorWords.contains(word) {
-            return fail(DiagnosticCatalog.expectedExpression(after: previous.map { text($0.range) },
-                                                             found: describe(token), range: token.range))
-        }
-        return fail(DiagnosticCatalog.reservedWordAsKey(text(token.range), range: token.range))
-    }
-
-    /// Reserved words that are connectives, quantifiers or operators: never mistaken for keys.
-    static let operatorWords: Set<String> = [
-        "AND", "OR", "NOT", "ANY", "ALL", "SOME", "NONE", "IN", "LIKE", "MATCHES", "CONTAINS",
-        "BEGINSWITH", "ENDSWITH", "BETWEEN", "UTI-CONFORMS-TO", "UTI-EQUALS", "UNION", "INTERSECT",
-        "MINUS", "TOKENMATCHES", "TRUEPREDICATE", "FALSEPREDICATE",
-    ]
 }

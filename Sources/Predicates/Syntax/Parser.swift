@@ -8,7 +8,7 @@
 /// The whole input is lexed first (so that the number of format specifiers is known for the
 /// messages about arguments); a lexical error is reported only when the cursor reaches it, so
 /// the first error in the source is the one reported. No function backtracks.
-struct Parser {
+final class Parser {
     let source: String
     let bytes: [UInt8]
     let limits: ParserLimits
@@ -26,7 +26,7 @@ struct Parser {
 
     /// Checks the size limit and lexes; throws `empty-input`, `input-too-large`, or the
     /// lexical error at the very first token.
-    init(source: String, arguments: [PredicateValue], limits: ParserLimits) throws(PredicateSyntaxError) {
+    init(source: String, arguments: [PredicateValue], limits: ParserLimits) throws {
         self.source = source
         self.limits = limits
         self.arguments = arguments
@@ -55,8 +55,24 @@ struct Parser {
 
     // MARK: - Entry points
 
+    /// Runs `body`, passing on the ``PredicateSyntaxError`` it throws.
+    ///
+    /// Inside the parser, functions use untyped `throws`: the error then travels in a register,
+    /// while a typed error needs a slot in the frame of every caller, which made debug-build
+    /// frames several kilobytes large per nesting level.
+    static func run<T>(_ source: String, _ body: () throws -> T) throws(PredicateSyntaxError) -> T {
+        do {
+            return try body()
+        } catch let error as PredicateSyntaxError {
+            throw error
+        } catch {
+            throw PredicateSyntaxError(
+                Diagnostic(id: "internal-error", message: "internal error: \(error)", range: SourceRange(0, 0)), source: source)
+        }
+    }
+
     /// A whole predicate, then the end of the input.
-    mutating func parseWholePredicate() throws(PredicateSyntaxError) -> PredicateNode {
+    func parseWholePredicate() throws -> PredicateNode {
         let predicate = try parsePredicate()
         try expectEnd(expecting: "AND, OR or the end of the input")
         try checkAllArgumentsUsed()
@@ -64,14 +80,14 @@ struct Parser {
     }
 
     /// A whole expression, then the end of the input.
-    mutating func parseWholeExpression() throws(PredicateSyntaxError) -> ExpressionNode {
+    func parseWholeExpression() throws -> ExpressionNode {
         let expression = try parseExpression()
         try expectEnd(expecting: "an operator or the end of the input")
         try checkAllArgumentsUsed()
         return expression
     }
 
-    mutating func expectEnd(expecting: String) throws(PredicateSyntaxError) {
+    func expectEnd(expecting: String) throws {
         let token = current
         switch token.kind {
         case .end:
@@ -93,11 +109,22 @@ struct Parser {
         tokens[Swift.min(position + offset, tokens.count - 1)]
     }
 
+    /// Whether the current token is `punctuation` (a call, not a `Token` copy: this keeps the
+    /// recursive frames of debug builds small).
+    func at(_ punctuation: Punctuation) -> Bool {
+        tokens[position].kind.isPunctuation(punctuation)
+    }
+
+    /// Whether the token after the current one is `punctuation`.
+    func nextIs(_ punctuation: Punctuation) -> Bool {
+        peek().kind.isPunctuation(punctuation)
+    }
+
     /// The token before the current one, if any.
     var previous: Token? { position > 0 ? tokens[position - 1] : nil }
 
     /// Moves to the next token; reaching the place of a lexical error throws it.
-    mutating func advance() throws(PredicateSyntaxError) {
+    func advance() throws {
         if position < tokens.count - 1 { position += 1 }
         if case .invalid = tokens[position].kind, let failure = lexFailure {
             throw fail(failure)
@@ -105,7 +132,7 @@ struct Parser {
     }
 
     /// Consumes `punctuation` or throws `expected '…', found …`.
-    mutating func expect(_ punctuation: Punctuation, _ what: String) throws(PredicateSyntaxError) {
+    func expect(_ punctuation: Punctuation, _ what: String) throws {
         guard current.kind.isPunctuation(punctuation) else {
             throw fail(DiagnosticCatalog.unexpectedToken(expected: what, found: describe(current), range: current.range))
         }
@@ -114,7 +141,7 @@ struct Parser {
 
     /// Consumes the closer matching `open`, or throws `unbalanced-parenthesis` (end of input or
     /// another closer) / `unexpected-token` (anything else), noting where `open` was.
-    mutating func expectClosing(_ close: Punctuation, opening open: Token) throws(PredicateSyntaxError) {
+    func expectClosing(_ close: Punctuation, opening open: Token) throws {
         if current.kind.isPunctuation(close) {
             try advance()
             return
@@ -133,7 +160,7 @@ struct Parser {
     // MARK: - Depth
 
     /// Enters one nesting level; throws `nesting-too-deep` at `token` beyond the limit.
-    mutating func enter(at token: Token) throws(PredicateSyntaxError) {
+    func enter(at token: Token) throws {
         depth += 1
         if depth > limits.maximumDepth {
             throw fail(DiagnosticCatalog.nestingTooDeep(limit: limits.maximumDepth, range: token.range))
@@ -141,7 +168,7 @@ struct Parser {
     }
 
     /// Leaves `levels` nesting levels.
-    mutating func leave(_ levels: Int = 1) {
+    func leave(_ levels: Int = 1) {
         depth -= levels
     }
 

@@ -40,6 +40,7 @@ struct RandomAST {
         "now", "sum", "count", "avg", "length", "selfish", "ANYthing", "nilly", "yesterday",
         "size", "Size", "first", "LAST", "self", "SELF", "in", "not", "Any", "nil", "yes", "between",
         "contains", "function", "ternary", "union", "minus", "subquery", "anykey", "truepredicate",
+        "cafe\u{301}", "x٣", "Ωmega", "_",
     ]
 
     /// Variable names, reserved words included (printed `$#size`).
@@ -49,7 +50,8 @@ struct RandomAST {
     /// wildcard look-alikes, non-ASCII letters and an emoji.
     static let stringCharacters: [Character] = [
         "a", "b", "Z", "0", "9", " ", "\"", "'", "\\", "\n", "\t", "\r", "%", "@", "K", "$", "*",
-        "?", "#", "(", ")", "{", "é", "名", "😀", ".", ",", "x", "n", "u",
+        "?", "#", "(", ")", "{", "é", "名", "😀", ".", ",", "x", "n", "u", "\u{0}", "\u{1B}", "\u{7F}",
+        "e\u{301}", "\u{FEFF}", "\u{2028}",
     ]
 
     /// Whole strings worth having verbatim.
