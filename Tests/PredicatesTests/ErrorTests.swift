@@ -210,3 +210,27 @@ struct ErrorTests {
         #expect(missing.isEmpty, "ids without a test: \(missing)")
     }
 }
+
+extension ErrorTests {
+    static let invisible: [ErrorCase] = [
+        failure("\u{FEFF}a == 1", "unexpected-character",
+                "1:1: error: unexpected character U+FEFF",
+                "\u{FEFF}a == 1",
+                "^"),
+        failure("a ==\u{00A0}1", "unexpected-character",
+                "1:5: error: unexpected character U+00A0",
+                "a ==\u{00A0}1",
+                "    ^"),
+        failure("a == 'x' 'y'", "unexpected-token",
+                "1:10: error: expected AND, OR or the end of the input, found 'y'",
+                "a == 'x' 'y'",
+                "         ^^^"),
+        failure("a == \"x\" \"y\"", "unexpected-token",
+                "1:10: error: expected AND, OR or the end of the input, found \"y\"",
+                "a == \"x\" \"y\"",
+                "         ^^^"),
+    ]
+
+    @Test(arguments: invisible)
+    func invisibleCharactersAndStrings(_ row: ErrorCase) { Self.check(row) }
+}

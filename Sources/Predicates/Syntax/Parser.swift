@@ -131,14 +131,6 @@ final class Parser {
         }
     }
 
-    /// Consumes `punctuation` or throws `expected '…', found …`.
-    func expect(_ punctuation: Punctuation, _ what: String) throws {
-        guard current.kind.isPunctuation(punctuation) else {
-            throw fail(DiagnosticCatalog.unexpectedToken(expected: what, found: describe(current), range: current.range))
-        }
-        try advance()
-    }
-
     /// Consumes the closer matching `open`, or throws `unbalanced-parenthesis` (end of input or
     /// another closer) / `unexpected-token` (anything else), noting where `open` was.
     func expectClosing(_ close: Punctuation, opening open: Token) throws {
@@ -181,9 +173,11 @@ final class Parser {
         return String(decoding: bytes[lower..<upper], as: UTF8.self)
     }
 
-    /// `'token'` (shortened when long) or `the end of the input`, for messages.
+    /// `'token'` (shortened when long; a string literal shows its own quotes) or `the end of the
+    /// input`, for messages.
     func describe(_ token: Token) -> String {
         if case .end = token.kind { return "the end of the input" }
+        if case .string = token.kind { return Parser.shorten(text(token.range)) }
         return "'\(Parser.shorten(text(token.range)))'"
     }
 
