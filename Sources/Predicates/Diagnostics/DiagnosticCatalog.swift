@@ -44,8 +44,15 @@ public enum DiagnosticCatalog {
     // MARK: - Lexical
 
     static func unexpectedCharacter(_ scalar: Unicode.Scalar, range: SourceRange) -> Diagnostic {
-        let shown = scalar.properties.generalCategory == .control || scalar.value == 0xFFFD
-            ? "U+" + hex(scalar.value) : "'\(Character(scalar))'"
+        let invisible: Bool
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .nonspacingMark,
+            .enclosingMark, .privateUse, .surrogate, .unassigned:
+            invisible = true
+        default:
+            invisible = scalar.value == 0xFFFD
+        }
+        let shown = invisible ? "U+" + hex(scalar.value) : "'\(Character(scalar))'"
         var notes: [String] = []
         if scalar == "?" { notes.append("'?' is a wildcard only inside a LIKE pattern: name LIKE 'a?c'") }
         if scalar == "`" { notes.append("strings are quoted with ' or \"") }

@@ -71,9 +71,12 @@ extension Lexer {
         var index = offset
         while index < offset + count {
             guard let b = byte(at: index), let digit = Lexer.digitValue(b), digit < radix else {
-                // The range runs from the backslash through the offending character.
+                // The range runs from the backslash through the offending character when it
+                // reads as part of the escape (a letter or digit), else up to it.
                 var end = index
-                if end < bytes.count { end += scalar(at: end).length }
+                if end < bytes.count, bytes[end] >= 0x80 || Lexer.digitValue(bytes[end]) != nil {
+                    end += scalar(at: end).length
+                }
                 let range = SourceRange(escapeStart, Swift.min(Swift.max(end, position + 1), bytes.count))
                 throw LexFailure(diagnostic: DiagnosticCatalog.badEscape(text(range.lowerBound, range.upperBound), reason: kind, range: range))
             }

@@ -3,11 +3,19 @@
 /// The grammar areas live in extensions: `Parser+Predicates` (OR, AND, NOT, comparisons,
 /// the parenthesis ambiguity), `Parser+Expressions` (assignment, infix Pratt loop, prefix,
 /// postfix), `Parser+Primary` (literals, keys, specifiers, aggregates), `Parser+Functions`
-/// (both call forms, FUNCTION, SUBQUERY, CAST, TERNARY) and `Parser+KeyPaths`.
+/// (both call forms, FUNCTION, SUBQUERY, CAST, TERNARY), `Parser+KeyPaths`, `FormatArguments`
+/// (binding `%@`, `%K`, `%d`, `%f`) and `Parser+Errors` (building the thrown errors).
 ///
 /// The whole input is lexed first (so that the number of format specifiers is known for the
 /// messages about arguments); a lexical error is reported only when the cursor reaches it, so
 /// the first error in the source is the one reported. No function backtracks.
+///
+/// Stack use: the grammar functions recurse about ten frames per nesting level. The parser is
+/// a class (one per parse, never shared) because a struct's `self` is copied into a
+/// temporary in debug builds at every call of a non-mutating method, which made each frame
+/// hundreds of bytes larger; with the class, untyped internal `throws` and the error builders
+/// kept out of line, one level costs about 1.5–8 KB in a debug build and about 0.5–2 KB in a
+/// release build, so the default limit of 256 levels fits comfortably in a thread's stack.
 final class Parser {
     let source: String
     let bytes: [UInt8]
@@ -131,14 +139,6 @@ final class Parser {
         }
     }
 
-    /// Consumes `punctuation` or throws `expected '…', found …`.
-    func expect(_ punctuation: Punctuation, _ what: String) throws {
-        guard current.kind.isPunctuation(punctuation) else {
-            throw fail(DiagnosticCatalog.unexpectedToken(expected: what, found: describe(current), range: current.range))
-        }
-        try advance()
-    }
-
     /// Consumes the closer matching `open`, or throws `unbalanced-parenthesis` (end of input or
     /// another closer) / `unexpected-token` (anything else), noting where `open` was.
     func expectClosing(_ close: Punctuation, opening open: Token) throws {
@@ -181,9 +181,11 @@ final class Parser {
         return String(decoding: bytes[lower..<upper], as: UTF8.self)
     }
 
-    /// `'token'` (shortened when long) or `the end of the input`, for messages.
+    /// `'token'` (shortened when long; a string literal shows its own quotes) or `the end of the
+    /// input`, for messages.
     func describe(_ token: Token) -> String {
         if case .end = token.kind { return "the end of the input" }
+        if case .string = token.kind { return Parser.shorten(text(token.range)) }
         return "'\(Parser.shorten(text(token.range)))'"
     }
 
