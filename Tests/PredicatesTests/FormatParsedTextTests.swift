@@ -136,8 +136,9 @@ struct FormatParsedTextTests {
         .init("a[first] == 1", "a[FIRST] == 1"),
         .init("a[Last] == 1", "a[LAST] == 1"),
         .init("a[size] == 1", "a[SIZE] == 1"),
-        .init("SUBQUERY(residents, $x, $x.firstname == 'Jane').@count > 0",
-              "SUBQUERY(residents, $x, $x.firstname == \"Jane\").@count > 0"),
+        .init(
+            "SUBQUERY(residents, $x, $x.firstname == 'Jane').@count > 0",
+            "SUBQUERY(residents, $x, $x.firstname == \"Jane\").@count > 0"),
         .init("subquery(r, $x, $x.a == 1)[size] > 0", "SUBQUERY(r, $x, $x.a == 1)[SIZE] > 0"),
         .init("FUNCTION(SELF, 'lastPathComponent') == 'x'", "FUNCTION(SELF, \"lastPathComponent\") == \"x\""),
         .init("CAST('123', 'NSNumber') == 123", "CAST(\"123\", \"NSNumber\") == 123"),
@@ -188,8 +189,9 @@ struct FormatParsedTextTests {
         .init("a == %f", "a == 3.0", arguments: [3]),
         .init("a == %@", "a == nil", arguments: [nil]),
         .init("a == %@", "a == YES", arguments: [true]),
-        .init("a == %@", "a == CAST(694224000.000000, \"NSDate\")",
-              arguments: [.date(Date(timeIntervalSinceReferenceDate: 694224000))]),
+        .init(
+            "a == %@", "a == CAST(694224000.000000, \"NSDate\")",
+            arguments: [.date(Date(timeIntervalSinceReferenceDate: 694224000))]),
         .init("a IN %@", "a IN {\"a\", \"b\"}", arguments: [.set(["b", "a"])]),
         .init("%K == 1", "#size == 1", arguments: ["size"]),
         .init("%K == 1", "a.b.@count == 1", arguments: ["a.b.@count"]),
@@ -223,7 +225,9 @@ struct FormatParsedTextTests {
     @Test("variables substituted later (Apple's pCreating examples)")
     func substitution() throws {
         let predicate = try PredicateNode(format: "lastName like[c] $LAST_NAME")
-        #expect(try predicate.substitutingVariables(["LAST_NAME": "Turner"]).predicateFormat == "lastName LIKE[c] \"Turner\"")
+        #expect(
+            try predicate.substitutingVariables(["LAST_NAME": "Turner"]).predicateFormat
+                == "lastName LIKE[c] \"Turner\"")
         let date = try PredicateNode(format: "date = $DATE")
         #expect(try date.substitutingVariables(["DATE": nil]).predicateFormat == "date == nil")
     }

@@ -25,7 +25,9 @@ struct GrammarExamplesTests {
         let canonical = parsed.predicateFormat
         let reparsed = try PredicateParser().parsePredicate(canonical)
         if arguments.isEmpty {
-            #expect(reparsed == parsed, "Grammar.md:\(example.line): \(example.text) → \(canonical) → \(reparsed.sExpression)")
+            #expect(
+                reparsed == parsed,
+                "Grammar.md:\(example.line): \(example.text) → \(canonical) → \(reparsed.sExpression)")
         }
         #expect(reparsed.predicateFormat == canonical, "Grammar.md:\(example.line): \(example.text)")
     }

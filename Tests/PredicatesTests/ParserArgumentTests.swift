@@ -20,7 +20,8 @@ struct ParserArgumentTests {
         row("a IN %@", [.set([2, 1])], "(in (key a) (set 1 2))", roundTrips: false),
         row("a IN %@", [.dictionary(["b": 2, "a": 1])], "(in (key a) (dict (\"a\" 1) (\"b\" 2)))", roundTrips: false),
         row("a == %@", [.data(Data([1, 2, 3]))], "(== (key a) (data \"AQID\"))", roundTrips: false),
-        row("a == %@", [.uuid(uuid)], "(== (key a) (uuid \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\"))", roundTrips: false),
+        row(
+            "a == %@", [.uuid(uuid)], "(== (key a) (uuid \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\"))", roundTrips: false),
         row("a BETWEEN %@", [.array([1, 10])], "(between (key a) (array 1 10))", roundTrips: false),
         row("%@ == %@", [1, 2], "(== 1 2)"),
         row("%@ like %@", ["a", "b"], "(like \"a\" \"b\")"),
@@ -53,7 +54,8 @@ struct ParserArgumentTests {
         row("%K.b == 1", ["a"], "(== (key a.b) 1)"),
         row("%K == %@", ["name", "Adam"], "(== (key name) \"Adam\")"),
         row("%K like %@", ["firstName", "Adam"], "(like (key firstName) \"Adam\")"),
-        row("%K CONTAINS[cd] %@ AND %K > %d", ["name", "x", "age", 3],
+        row(
+            "%K CONTAINS[cd] %@ AND %K > %d", ["name", "x", "age", 3],
             "(and (contains[cd] (key name) \"x\") (> (key age) 3))"),
     ]
 
@@ -61,10 +63,11 @@ struct ParserArgumentTests {
     func keyPathSpecifier(_ row: ParseCase) { ParserCheck.predicate(row) }
 
     /// Every integer conversion accepts an int (and a bool as 0/1).
-    static let integerConversions: [ParseCase] = [
-        "%d", "%i", "%u", "%ld", "%li", "%lu", "%lld", "%lli", "%llu", "%hd", "%hi", "%hu", "%qd", "%qi", "%qu",
-        "%x", "%X", "%lx", "%lX", "%llx", "%llX", "%o", "%lo", "%llo",
-    ].map { row("a == \($0)", [.int(42)], "(== (key a) 42)") }
+    static let integerConversions: [ParseCase] =
+        [
+            "%d", "%i", "%u", "%ld", "%li", "%lu", "%lld", "%lli", "%llu", "%hd", "%hi", "%hu", "%qd", "%qi", "%qu",
+            "%x", "%X", "%lx", "%lX", "%llx", "%llX", "%o", "%lo", "%llo",
+        ].map { row("a == \($0)", [.int(42)], "(== (key a) 42)") }
         + [
             row("a == %d", [.bool(true)], "(== (key a) 1)"),
             row("a == %d", [.bool(false)], "(== (key a) 0)"),
@@ -76,9 +79,10 @@ struct ParserArgumentTests {
     func integerSpecifiers(_ row: ParseCase) { ParserCheck.predicate(row) }
 
     /// Every floating conversion accepts a double (and an int, converted).
-    static let floatingConversions: [ParseCase] = [
-        "%f", "%lf", "%F", "%e", "%E", "%g", "%G", "%a", "%A",
-    ].map { row("a == \($0)", [.double(2.5)], "(== (key a) 2.5)") }
+    static let floatingConversions: [ParseCase] =
+        [
+            "%f", "%lf", "%F", "%e", "%E", "%g", "%G", "%a", "%A",
+        ].map { row("a == \($0)", [.double(2.5)], "(== (key a) 2.5)") }
         + [
             row("a == %f", [.int(3)], "(== (key a) 3.0)"),
             row("a < %lf", [.double(-0.5)], "(< (key a) -0.5)"),
@@ -110,30 +114,40 @@ struct ParserVariableTests {
     }
 
     static let substitutions: [SubstitutionCase] = [
-        SubstitutionCase(input: "a == $x", variables: ["x": 1], parsed: "(== (key a) $x)", substituted: "(== (key a) 1)"),
-        SubstitutionCase(input: "lastName LIKE[c] $LAST_NAME", variables: ["LAST_NAME": "Turner"],
-                         parsed: "(like[c] (key lastName) $LAST_NAME)", substituted: "(like[c] (key lastName) \"Turner\")"),
-        SubstitutionCase(input: "date = $DATE", variables: ["DATE": .null],
-                         parsed: "(== (key date) $DATE)", substituted: "(== (key date) nil)"),
-        SubstitutionCase(input: "$a.name == $b", variables: ["a": "s", "b": "t"],
-                         parsed: "(== (member $a name) $b)", substituted: "(== (member \"s\" name) \"t\")"),
-        SubstitutionCase(input: "NOT ($a == 1 OR b IN {$c, 2})", variables: ["a": 5, "c": 1, "unused": 0],
-                         parsed: "(not (or (== $a 1) (in (key b) (aggregate $c 2))))",
-                         substituted: "(not (or (== 5 1) (in (key b) (aggregate 1 2))))"),
-        SubstitutionCase(input: "SUBQUERY(a, $x, $x == $y).@count > 0", variables: ["y": 2],
-                         parsed: "(> (member (subquery (key a) $x (== $x $y)) @count) 0)",
-                         substituted: "(> (member (subquery (key a) $x (== $x 2)) @count) 0)"),
-        SubstitutionCase(input: "SUBQUERY($x, $x, $x == 1).@count > 0", variables: ["x": [1]],
-                         parsed: "(> (member (subquery $x $x (== $x 1)) @count) 0)",
-                         substituted: "(> (member (subquery (array 1) $x (== $x 1)) @count) 0)"),
-        SubstitutionCase(input: "($x := $y) == 3", variables: ["y": 3],
-                         parsed: "(== (:= $x $y) 3)", substituted: "(== (:= $x 3) 3)"),
-        SubstitutionCase(input: "a[$i] == TERNARY($c == 1, -$d, sum($e))", variables: ["i": 0, "c": 1, "d": 2, "e": [1]],
-                         parsed: "(== (index (key a) $i) (ternary (== $c 1) (neg $d) (sum: $e)))",
-                         substituted: "(== (index (key a) 0) (ternary (== 1 1) (neg 2) (sum: (array 1))))"),
-        SubstitutionCase(input: "FUNCTION($r, 'f', $a) == CAST($b, 'NSNumber')", variables: ["r": "x", "a": 1, "b": "2"],
-                         parsed: "(== (function $r \"f\" $a) (cast $b \"NSNumber\"))",
-                         substituted: "(== (function \"x\" \"f\" 1) (cast \"2\" \"NSNumber\"))"),
+        SubstitutionCase(
+            input: "a == $x", variables: ["x": 1], parsed: "(== (key a) $x)", substituted: "(== (key a) 1)"),
+        SubstitutionCase(
+            input: "lastName LIKE[c] $LAST_NAME", variables: ["LAST_NAME": "Turner"],
+            parsed: "(like[c] (key lastName) $LAST_NAME)", substituted: "(like[c] (key lastName) \"Turner\")"),
+        SubstitutionCase(
+            input: "date = $DATE", variables: ["DATE": .null],
+            parsed: "(== (key date) $DATE)", substituted: "(== (key date) nil)"),
+        SubstitutionCase(
+            input: "$a.name == $b", variables: ["a": "s", "b": "t"],
+            parsed: "(== (member $a name) $b)", substituted: "(== (member \"s\" name) \"t\")"),
+        SubstitutionCase(
+            input: "NOT ($a == 1 OR b IN {$c, 2})", variables: ["a": 5, "c": 1, "unused": 0],
+            parsed: "(not (or (== $a 1) (in (key b) (aggregate $c 2))))",
+            substituted: "(not (or (== 5 1) (in (key b) (aggregate 1 2))))"),
+        SubstitutionCase(
+            input: "SUBQUERY(a, $x, $x == $y).@count > 0", variables: ["y": 2],
+            parsed: "(> (member (subquery (key a) $x (== $x $y)) @count) 0)",
+            substituted: "(> (member (subquery (key a) $x (== $x 2)) @count) 0)"),
+        SubstitutionCase(
+            input: "SUBQUERY($x, $x, $x == 1).@count > 0", variables: ["x": [1]],
+            parsed: "(> (member (subquery $x $x (== $x 1)) @count) 0)",
+            substituted: "(> (member (subquery (array 1) $x (== $x 1)) @count) 0)"),
+        SubstitutionCase(
+            input: "($x := $y) == 3", variables: ["y": 3],
+            parsed: "(== (:= $x $y) 3)", substituted: "(== (:= $x 3) 3)"),
+        SubstitutionCase(
+            input: "a[$i] == TERNARY($c == 1, -$d, sum($e))", variables: ["i": 0, "c": 1, "d": 2, "e": [1]],
+            parsed: "(== (index (key a) $i) (ternary (== $c 1) (neg $d) (sum: $e)))",
+            substituted: "(== (index (key a) 0) (ternary (== 1 1) (neg 2) (sum: (array 1))))"),
+        SubstitutionCase(
+            input: "FUNCTION($r, 'f', $a) == CAST($b, 'NSNumber')", variables: ["r": "x", "a": 1, "b": "2"],
+            parsed: "(== (function $r \"f\" $a) (cast $b \"NSNumber\"))",
+            substituted: "(== (function \"x\" \"f\" 1) (cast \"2\" \"NSNumber\"))"),
     ]
 
     @Test(arguments: substitutions)
@@ -164,50 +178,53 @@ struct ParserTreeDumpTests {
     @Test("treeDescription: one node per line, children indented by two spaces")
     func predicateTree() throws {
         let node = try PredicateParser().parsePredicate("name CONTAINS[cd] 'x' AND NOT ANY tags.id IN {1, $v}")
-        #expect(node.treeDescription == """
-            and
-              contains[cd]
-                (key name)
-                "x"
-              not
-                any in
-                  (key tags.id)
-                  aggregate
-                    1
-                    $v
-            """)
+        #expect(
+            node.treeDescription == """
+                and
+                  contains[cd]
+                    (key name)
+                    "x"
+                  not
+                    any in
+                      (key tags.id)
+                      aggregate
+                        1
+                        $v
+                """)
     }
 
     @Test("treeDescription of every expression shape")
     func expressionTree() throws {
         let node = try PredicateParser().parseExpression(
-            "$r := TERNARY(TRUEPREDICATE, SUBQUERY(a, $x, $x == 1)[SIZE], FUNCTION(-b[0].c, 'f:', ~1, CAST('1', 'NSNumber')) ** max(1, 2))")
-        #expect(node.treeDescription == """
-            := $r
-              ternary
-                true
-                index size
-                  subquery $x
-                    (key a)
-                    ==
-                      $x
-                      1
-                **
-                  function "f:"
-                    neg
-                      member c
-                        index
-                          (key b)
-                          0
-                    ~
-                      1
-                    cast "NSNumber"
-                      "1"
-                  max:
-                    aggregate
-                      1
-                      2
-            """)
+            "$r := TERNARY(TRUEPREDICATE, SUBQUERY(a, $x, $x == 1)[SIZE], FUNCTION(-b[0].c, 'f:', ~1, CAST('1', 'NSNumber')) ** max(1, 2))"
+        )
+        #expect(
+            node.treeDescription == """
+                := $r
+                  ternary
+                    true
+                    index size
+                      subquery $x
+                        (key a)
+                        ==
+                          $x
+                          1
+                    **
+                      function "f:"
+                        neg
+                          member c
+                            index
+                              (key b)
+                              0
+                        ~
+                          1
+                        cast "NSNumber"
+                          "1"
+                      max:
+                        aggregate
+                          1
+                          2
+                """)
     }
 
     /// Constants built in code (sets, dictionaries, escapes) dump deterministically.

@@ -208,11 +208,13 @@ struct ParserFunctionTests {
         row("FUNCTION(a, 'uppercaseString')", "(function (key a) \"uppercaseString\")"),
         row("function(a, \"sel\")", "(function (key a) \"sel\")"),
         row("FUNCTION(SELF, 'x:y:', 1, 'b')", "(function self \"x:y:\" 1 \"b\")"),
-        row("FUNCTION('/Developer/Tools/otest', 'lastPathComponent')",
+        row(
+            "FUNCTION('/Developer/Tools/otest', 'lastPathComponent')",
             "(function \"/Developer/Tools/otest\" \"lastPathComponent\")"),
         row("SUBQUERY(items, $x, $x.price > 10)", "(subquery (key items) $x (> (member $x price) 10))"),
         row("subquery(a, $i, $i == 1 OR $i == 2)", "(subquery (key a) $i (or (== $i 1) (== $i 2)))"),
-        row("SUBQUERY(a, $x, SUBQUERY($x.b, $y, $y == $x).@count > 0)",
+        row(
+            "SUBQUERY(a, $x, SUBQUERY($x.b, $y, $y == $x).@count > 0)",
             "(subquery (key a) $x (> (member (subquery (member $x b) $y (== $y $x)) @count) 0))"),
         row("SUBQUERY(a.b, $x, TRUEPREDICATE)", "(subquery (key a.b) $x true)"),
         row("CAST('1', 'NSNumber')", "(cast \"1\" \"NSNumber\")"),
@@ -228,7 +230,9 @@ struct ParserFunctionTests {
         row("CAST(5, 'nsdate')", "(cast 5 \"nsdate\")"),
         row("TERNARY(a == 1, 'x', 'y')", "(ternary (== (key a) 1) \"x\" \"y\")"),
         row("ternary(TRUEPREDICATE, 1, 2)", "(ternary true 1 2)"),
-        row("TERNARY(NOT a == 1 AND b == 2, a, b)", "(ternary (and (not (== (key a) 1)) (== (key b) 2)) (key a) (key b))"),
+        row(
+            "TERNARY(NOT a == 1 AND b == 2, a, b)",
+            "(ternary (and (not (== (key a) 1)) (== (key b) 2)) (key a) (key b))"),
         row("TERNARY((a == 1), a + 1, -1)", "(ternary (== (key a) 1) (+ (key a) 1) -1)"),
         row("TERNARY(f == YES, YES, NO)", "(ternary (== (key f) yes) yes no)"),
     ]
@@ -238,10 +242,13 @@ struct ParserFunctionTests {
 
     /// The forms inside whole predicates, as documented by Apple.
     static let inPredicates: [ParseCase] = [
-        row("SUBQUERY(stopTimes, $x, $x.departureTime BETWEEN {1, 2}).@count != 0",
+        row(
+            "SUBQUERY(stopTimes, $x, $x.departureTime BETWEEN {1, 2}).@count != 0",
             "(!= (member (subquery (key stopTimes) $x (between (member $x departureTime) (aggregate 1 2))) @count) 0)"),
-        row("SUBQUERY(residents, $x, $x.firstname == 'Jane' && $x.lastname == 'Doe').@count > 0",
-            "(> (member (subquery (key residents) $x (and (== (member $x firstname) \"Jane\") (== (member $x lastname) \"Doe\"))) @count) 0)"),
+        row(
+            "SUBQUERY(residents, $x, $x.firstname == 'Jane' && $x.lastname == 'Doe').@count > 0",
+            "(> (member (subquery (key residents) $x (and (== (member $x firstname) \"Jane\") (== (member $x lastname) \"Doe\"))) @count) 0)"
+        ),
         row("TERNARY(f == YES, YES, NO) == YES", "(== (ternary (== (key f) yes) yes no) yes)"),
         row("distance < sqrt(4)", "(< (key distance) (sqrt: 4))"),
         row("date > now() - 86400", "(> (key date) (- (now) 86400))"),

@@ -39,7 +39,9 @@ enum ParserCheck {
             if row.roundTrips {
                 let text = node.predicateFormat
                 let again = try PredicateParser().parsePredicate(text)
-                #expect(again == node, "canonical text \(text) re-parses to \(again.sExpression)", sourceLocation: sourceLocation)
+                #expect(
+                    again == node, "canonical text \(text) re-parses to \(again.sExpression)",
+                    sourceLocation: sourceLocation)
             }
         } catch {
             Issue.record("\(row.input) failed to parse:\n\(error.rendered)", sourceLocation: sourceLocation)
@@ -54,7 +56,9 @@ enum ParserCheck {
             if row.roundTrips {
                 let text = node.expressionFormat
                 let again = try PredicateParser().parseExpression(text)
-                #expect(again == node, "canonical text \(text) re-parses to \(again.sExpression)", sourceLocation: sourceLocation)
+                #expect(
+                    again == node, "canonical text \(text) re-parses to \(again.sExpression)",
+                    sourceLocation: sourceLocation)
             }
         } catch {
             Issue.record("\(row.input) failed to parse:\n\(error.rendered)", sourceLocation: sourceLocation)

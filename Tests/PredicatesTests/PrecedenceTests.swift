@@ -10,7 +10,8 @@ struct PrecedenceTests {
     static let orAndNot: [ParseCase] = [
         row("a == 1 OR b == 1 AND c == 1", "(or (== (key a) 1) (and (== (key b) 1) (== (key c) 1)))"),
         row("a == 1 AND b == 1 OR c == 1", "(or (and (== (key a) 1) (== (key b) 1)) (== (key c) 1))"),
-        row("a == 1 || b == 1 && c == 1 || d == 1",
+        row(
+            "a == 1 || b == 1 && c == 1 || d == 1",
             "(or (== (key a) 1) (and (== (key b) 1) (== (key c) 1)) (== (key d) 1))"),
         row("(a == 1 OR b == 1) AND c == 1", "(and (or (== (key a) 1) (== (key b) 1)) (== (key c) 1))"),
     ]

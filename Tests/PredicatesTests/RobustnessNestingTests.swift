@@ -25,30 +25,48 @@ struct NestingShape: Sendable, CustomTestStringConvertible {
 @Suite("Robustness: nesting and size limits")
 struct RobustnessNestingTests {
     static let shapes: [NestingShape] = [
-        NestingShape(name: "predicate parentheses", head: "", prefix: "(", core: "a == 1", suffix: ")", levelsPerRepetition: 1),
-        NestingShape(name: "predicate parentheses with AND", head: "", prefix: "(a == 1 AND ", core: "b == 2", suffix: ")",
-                     levelsPerRepetition: 1),
-        NestingShape(name: "expression parentheses", head: "x == ", prefix: "(", core: "1", suffix: ")", levelsPerRepetition: 1),
+        NestingShape(
+            name: "predicate parentheses", head: "", prefix: "(", core: "a == 1", suffix: ")", levelsPerRepetition: 1),
+        NestingShape(
+            name: "predicate parentheses with AND", head: "", prefix: "(a == 1 AND ", core: "b == 2", suffix: ")",
+            levelsPerRepetition: 1),
+        NestingShape(
+            name: "expression parentheses", head: "x == ", prefix: "(", core: "1", suffix: ")", levelsPerRepetition: 1),
         NestingShape(name: "(a + ", head: "x == ", prefix: "(a + ", core: "1", suffix: ")", levelsPerRepetition: 2),
         NestingShape(name: "braces", head: "x IN ", prefix: "{", core: "1", suffix: "}", levelsPerRepetition: 1),
         NestingShape(name: "unary minus", head: "x == ", prefix: "-", core: "a", suffix: "", levelsPerRepetition: 1),
-        NestingShape(name: "ones complement", head: "x == ", prefix: "~", core: "a", suffix: "", levelsPerRepetition: 1),
+        NestingShape(
+            name: "ones complement", head: "x == ", prefix: "~", core: "a", suffix: "", levelsPerRepetition: 1),
         NestingShape(name: "NOT", head: "", prefix: "NOT ", core: "a == 1", suffix: "", levelsPerRepetition: 1),
         NestingShape(name: "!", head: "", prefix: "!", core: "a == 1", suffix: "", levelsPerRepetition: 1),
-        NestingShape(name: "nested subscripts", head: "x == ", prefix: "a[", core: "0", suffix: "]", levelsPerRepetition: 1),
-        NestingShape(name: "chained subscripts", head: "x == a", prefix: "", core: "", suffix: "[0]", levelsPerRepetition: 1),
-        NestingShape(name: "function calls", head: "x == ", prefix: "sum(", core: "1", suffix: ")", levelsPerRepetition: 1),
-        NestingShape(name: "collection calls", head: "x == ", prefix: "max(1, ", core: "1", suffix: ")", levelsPerRepetition: 1),
-        NestingShape(name: "selector calls", head: "x == ", prefix: "modulus:by:(", core: "1", suffix: ", 1)",
-                     levelsPerRepetition: 1),
-        NestingShape(name: "assignments", head: "x == ", prefix: "$x := ", core: "1", suffix: "", levelsPerRepetition: 1),
-        NestingShape(name: "left-associative chain", head: "x == ", prefix: "1 + ", core: "1", suffix: "", levelsPerRepetition: 1),
-        NestingShape(name: "power chain", head: "x == ", prefix: "2 ** ", core: "2", suffix: "", levelsPerRepetition: 1),
-        NestingShape(name: "SUBQUERY", head: "", prefix: "SUBQUERY(a, $x, ", core: "TRUEPREDICATE", suffix: ").@count > 0",
-                     levelsPerRepetition: 1),
-        NestingShape(name: "TERNARY", head: "x == ", prefix: "TERNARY(a == 1, ", core: "1", suffix: ", 2)", levelsPerRepetition: 1),
-        NestingShape(name: "FUNCTION", head: "x == ", prefix: "FUNCTION(", core: "a", suffix: ", 'f')", levelsPerRepetition: 1),
-        NestingShape(name: "CAST", head: "x == ", prefix: "CAST(", core: "a", suffix: ", 'NSString')", levelsPerRepetition: 1),
+        NestingShape(
+            name: "nested subscripts", head: "x == ", prefix: "a[", core: "0", suffix: "]", levelsPerRepetition: 1),
+        NestingShape(
+            name: "chained subscripts", head: "x == a", prefix: "", core: "", suffix: "[0]", levelsPerRepetition: 1),
+        NestingShape(
+            name: "function calls", head: "x == ", prefix: "sum(", core: "1", suffix: ")", levelsPerRepetition: 1),
+        NestingShape(
+            name: "collection calls", head: "x == ", prefix: "max(1, ", core: "1", suffix: ")", levelsPerRepetition: 1),
+        NestingShape(
+            name: "selector calls", head: "x == ", prefix: "modulus:by:(", core: "1", suffix: ", 1)",
+            levelsPerRepetition: 1),
+        NestingShape(
+            name: "assignments", head: "x == ", prefix: "$x := ", core: "1", suffix: "", levelsPerRepetition: 1),
+        NestingShape(
+            name: "left-associative chain", head: "x == ", prefix: "1 + ", core: "1", suffix: "", levelsPerRepetition: 1
+        ),
+        NestingShape(
+            name: "power chain", head: "x == ", prefix: "2 ** ", core: "2", suffix: "", levelsPerRepetition: 1),
+        NestingShape(
+            name: "SUBQUERY", head: "", prefix: "SUBQUERY(a, $x, ", core: "TRUEPREDICATE", suffix: ").@count > 0",
+            levelsPerRepetition: 1),
+        NestingShape(
+            name: "TERNARY", head: "x == ", prefix: "TERNARY(a == 1, ", core: "1", suffix: ", 2)",
+            levelsPerRepetition: 1),
+        NestingShape(
+            name: "FUNCTION", head: "x == ", prefix: "FUNCTION(", core: "a", suffix: ", 'f')", levelsPerRepetition: 1),
+        NestingShape(
+            name: "CAST", head: "x == ", prefix: "CAST(", core: "a", suffix: ", 'NSString')", levelsPerRepetition: 1),
     ]
 
     /// 10,000 levels of every shape: the error is `nesting-too-deep`, never a crash.
@@ -86,13 +104,16 @@ struct RobustnessNestingTests {
     /// Flat repetition is not nesting: long key paths, members and AND/OR chains parse.
     @Test func flatRepetitionIsNotNesting() throws {
         let keyPath = try PredicateParser().parsePredicate("x" + String(repeating: ".b", count: 10_000) + " == 1")
-        guard case .comparison(let comparison) = keyPath.kind, case .keyPath(let components) = comparison.left.kind else {
+        guard case .comparison(let comparison) = keyPath.kind, case .keyPath(let components) = comparison.left.kind
+        else {
             Issue.record("expected a key path comparison")
             return
         }
         #expect(components.count == 10_001)
         let member = try PredicateParser().parsePredicate("$x" + String(repeating: ".b", count: 10_000) + " == 1")
-        guard case .comparison(let memberComparison) = member.kind, case .member(_, let memberComponents) = memberComparison.left.kind else {
+        guard case .comparison(let memberComparison) = member.kind,
+            case .member(_, let memberComponents) = memberComparison.left.kind
+        else {
             Issue.record("expected a member comparison")
             return
         }

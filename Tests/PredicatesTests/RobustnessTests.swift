@@ -59,7 +59,9 @@ enum RobustnessProperty {
             if diagnostic.message.isEmpty || diagnostic.message.lowercased() == "syntax error" {
                 return "empty or generic message for \(diagnostic.id)"
             }
-            if render, !error.rendered.hasPrefix("\(SourceLocation(offset: diagnostic.range.lowerBound, in: input).line):") {
+            if render,
+                !error.rendered.hasPrefix("\(SourceLocation(offset: diagnostic.range.lowerBound, in: input).line):")
+            {
                 return "rendering does not start with the line number"
             }
             return nil
@@ -104,7 +106,8 @@ struct RobustnessTests {
         "modulus:by:(a, 3) == 1", "FUNCTION(a, 'uppercaseString') == 'X'", "CAST('1', 'NSNumber') == 1",
         "date < CAST(694224000.000000, \"NSDate\")", "TERNARY(a == 1, 'x', 'y') == 'x'", "ANYKEY == 'x'",
         "$x := 1 + 2 == 3", "#size == 3 AND a.#first == 2", "@count > 1", "a.@sum.b > 10",
-        "a LIKE 'a\\*c?' AND b MATCHES '\\\\d+'", "s == 'esc\\n\\t\\x41\\u00e9\\101'", "n == 0x1F OR n == 0b101 OR n == 0o17",
+        "a LIKE 'a\\*c?' AND b MATCHES '\\\\d+'", "s == 'esc\\n\\t\\x41\\u00e9\\101'",
+        "n == 0x1F OR n == 0b101 OR n == 0o17",
         "f == -1.5e-3", "i == -9223372036854775808", "a UTI-CONFORMS-TO 'public.text'", "a =< 1 && b => 2 || c <> 3",
         "!a == 1", "NOT NOT (a == 1)", "a.b.c.d.e == nil", "YES == TRUE AND NO == FALSE AND NULL == NIL",
         "{1, 'a', {2}} CONTAINS 1", "sum:(a) == now()", "onesComplement:(a) == ~b", "$v.name == $w",
@@ -123,7 +126,9 @@ struct RobustnessTests {
     ]
 
     /// Random arguments for inputs that contain specifiers.
-    static let argumentSets: [[PredicateValue]] = [[], ["name"], ["a.b", 1], ["x", 2.5, .bool(true)], [.null, [1, 2]]]
+    static let argumentSets: [[PredicateValue]] = [
+        [], ["name"], ["a.b", 1], ["x", 2.5, .bool(true)], [.null, [1, 2]],
+    ]
 
     @Test("100,000+ seeded random and mutated inputs")
     func randomAndMutatedInputs() {
@@ -151,7 +156,8 @@ struct RobustnessTests {
             total += 1
             guard let problem else { return true }
             let shrunk = String(decoding: RobustnessProperty.shrink(bytes, arguments: arguments), as: UTF8.self)
-            Issue.record("""
+            Issue.record(
+                """
                 \(label): \(problem)
                 input: \(input.debugDescription)
                 shrunk: \(shrunk.debugDescription)
@@ -167,7 +173,8 @@ struct RobustnessTests {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(length)
             for _ in 0..<length {
-                bytes.append(random.below(2) == 0 ? random.pick(Self.alphabet) : UInt8(truncatingIfNeeded: random.next()))
+                bytes.append(
+                    random.below(2) == 0 ? random.pick(Self.alphabet) : UInt8(truncatingIfNeeded: random.next()))
             }
             if !run(bytes, random.below(4) == 0 ? random.pick(Self.argumentSets) : [], label: "random bytes") { return }
         }
@@ -190,7 +197,9 @@ struct RobustnessTests {
 
     /// One random edit. Token edits use the token ranges of the unedited text while they are
     /// still valid (they are dropped after a byte edit).
-    static func mutate(_ bytes: inout [UInt8], tokens: inout [SourceRange], pool: [[UInt8]], random: inout RobustnessRandom) {
+    static func mutate(
+        _ bytes: inout [UInt8], tokens: inout [SourceRange], pool: [[UInt8]], random: inout RobustnessRandom
+    ) {
         let tokenEdit = !tokens.isEmpty && random.below(2) == 0
         if tokenEdit {
             let index = random.below(tokens.count)
@@ -210,7 +219,8 @@ struct RobustnessTests {
         let position = random.below(bytes.count + 1)
         switch random.below(4) {
         case 0:
-            bytes.insert(random.below(2) == 0 ? random.pick(alphabet) : UInt8(truncatingIfNeeded: random.next()), at: position)
+            bytes.insert(
+                random.below(2) == 0 ? random.pick(alphabet) : UInt8(truncatingIfNeeded: random.next()), at: position)
         case 1:
             if position < bytes.count { bytes.remove(at: position) }
         case 2:

@@ -24,7 +24,8 @@ struct RoundTripSpellingTests {
             failures += 1
             if failures <= 3 { Issue.record(Comment(rawValue: Self.report(tree, seed: seed))) }
         }
-        #expect(failures == 0, "\(failures) of \(RoundTripSeed.caseCount) respelled predicates failed (run seed \(run))")
+        #expect(
+            failures == 0, "\(failures) of \(RoundTripSeed.caseCount) respelled predicates failed (run seed \(run))")
     }
 
     /// The text a seed gives for a tree.
@@ -53,10 +54,13 @@ struct RoundTripSpellingTests {
 
     static func report(_ tree: PredicateNode, seed: UInt64) -> String {
         func failingSeed(_ candidate: PredicateNode) -> UInt64? {
-            (0..<UInt64(spellingsPerCandidate)).map { seed &+ $0 }.first { violation(of: candidate, spellingSeed: $0) != nil }
+            (0..<UInt64(spellingsPerCandidate)).map { seed &+ $0 }.first {
+                violation(of: candidate, spellingSeed: $0) != nil
+            }
         }
         let shrunk = RandomAST.shrink(tree) { failingSeed($0) != nil }
-        let problem = failingSeed(shrunk).flatMap { violation(of: shrunk, spellingSeed: $0) } ?? "(shrinking went wrong)"
+        let problem =
+            failingSeed(shrunk).flatMap { violation(of: shrunk, spellingSeed: $0) } ?? "(shrinking went wrong)"
         return """
             respelling law failed; replay with PREDICATE_SEED=\(seed)
             original (canonical): \(tree.predicateFormat)

@@ -29,7 +29,8 @@ extension Parser {
         case .keyword:
             throw fail(DiagnosticCatalog.reservedWordAsKey(text(token.range), range: token.range))
         default:
-            throw fail(DiagnosticCatalog.invalidKey("expected a key after '.', found \(describe(token))", range: token.range))
+            throw fail(
+                DiagnosticCatalog.invalidKey("expected a key after '.', found \(describe(token))", range: token.range))
         }
     }
 
@@ -55,7 +56,8 @@ extension Parser {
     }
 
     /// `node.components`: an extended key path or member, or a new member.
-    static func applyKey(_ components: [KeyPathComponent], to node: ExpressionNode, end: SourceRange) -> ExpressionNode {
+    static func applyKey(_ components: [KeyPathComponent], to node: ExpressionNode, end: SourceRange) -> ExpressionNode
+    {
         let range = span(node.range, end)
         switch node.kind {
         case .keyPath(let existing):

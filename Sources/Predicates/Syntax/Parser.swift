@@ -41,8 +41,9 @@ final class Parser {
         let count = source.utf8.count
         guard count <= limits.maximumInputBytes else {
             throw PredicateSyntaxError(
-                DiagnosticCatalog.inputTooLarge(bytes: count, limit: limits.maximumInputBytes,
-                                                range: SourceRange(limits.maximumInputBytes, count)),
+                DiagnosticCatalog.inputTooLarge(
+                    bytes: count, limit: limits.maximumInputBytes,
+                    range: SourceRange(limits.maximumInputBytes, count)),
                 source: source)
         }
         self.bytes = Array(source.utf8)
@@ -75,7 +76,8 @@ final class Parser {
             throw error
         } catch {
             throw PredicateSyntaxError(
-                Diagnostic(id: "internal-error", message: "internal error: \(error)", range: SourceRange(0, 0)), source: source)
+                Diagnostic(id: "internal-error", message: "internal error: \(error)", range: SourceRange(0, 0)),
+                source: source)
         }
     }
 
@@ -103,7 +105,8 @@ final class Parser {
         case .punctuation(.rightParen), .punctuation(.rightBracket), .punctuation(.rightBrace):
             throw fail(DiagnosticCatalog.unmatchedClosing(text(token.range), range: token.range))
         default:
-            throw fail(DiagnosticCatalog.unexpectedToken(expected: expecting, found: describe(token), range: token.range))
+            throw fail(
+                DiagnosticCatalog.unexpectedToken(expected: expecting, found: describe(token), range: token.range))
         }
     }
 
@@ -152,9 +155,10 @@ final class Parser {
         default: isClosing = false
         }
         let location = SourceLocation(offset: open.range.lowerBound, in: source)
-        throw fail(DiagnosticCatalog.unclosed(
-            text(open.range), close: close.rawValue, openedAt: "\(location.line):\(location.column)",
-            found: describe(current), range: current.range, isClosingToken: isClosing))
+        throw fail(
+            DiagnosticCatalog.unclosed(
+                text(open.range), close: close.rawValue, openedAt: "\(location.line):\(location.column)",
+                found: describe(current), range: current.range, isClosingToken: isClosing))
     }
 
     // MARK: - Depth

@@ -120,7 +120,9 @@ extension Respeller {
         case 0..<0x80:
             switch Int.random(in: 0...3, using: &random) {
             case 0: output += pick(["\\x", "\\X"]) + hex(value, width: 2)
-            case 1: output += "\\" + String(repeating: "0", count: 3 - String(value, radix: 8).count) + String(value, radix: 8)
+            case 1:
+                output +=
+                    "\\" + String(repeating: "0", count: 3 - String(value, radix: 8).count) + String(value, radix: 8)
             case 2: output += pick(["\\u", "\\U"]) + hex(value, width: 4)
             default:
                 // `\` + a character that is not an escape letter or a digit is the character.

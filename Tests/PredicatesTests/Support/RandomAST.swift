@@ -217,7 +217,9 @@ struct RandomAST {
     mutating func double() -> Double {
         switch int(0...4) {
         case 0:
-            return pick([0.0, -0.0, 1.0, -1.0, 0.5, 2.5, 1e-5, 1e16, 1e300, .leastNonzeroMagnitude, -1.5e-7, 123456789.125, 0.1])
+            return pick([
+                0.0, -0.0, 1.0, -1.0, 0.5, 2.5, 1e-5, 1e16, 1e300, .leastNonzeroMagnitude, -1.5e-7, 123456789.125, 0.1,
+            ])
         case 1:
             while true {
                 let value = Double(bitPattern: random.next())
