@@ -173,6 +173,9 @@ struct FormatParsedTextTests {
         .init("date > CAST(-978250148, \"NSDate\")", "date > CAST(-978250148.000000, \"NSDate\")"),
         .init("date > CAST(694224000.5, \"NSDate\")", "date > CAST(694224000.500000, \"NSDate\")"),
         .init("date > CAST(-1.25, \"NSDate\")", "date > CAST(-1.250000, \"NSDate\")"),
+        // Six decimals would lose these digits; the printer keeps every digit so the text re-parses.
+        .init("e < CAST(0.0000069, \"NSDate\")", "e < CAST(6.9e-06, \"NSDate\")"),
+        .init("e < CAST(694224000.000000694, \"NSDate\")", "e < CAST(694224000.0000007, \"NSDate\")"),
     ]
 
     @Test("string, number, boolean, null and date literals", arguments: literalsRows)
