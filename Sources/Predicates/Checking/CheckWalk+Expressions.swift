@@ -5,11 +5,11 @@ import KeyPaths
 ///
 /// | expression (from `Content`) | type | diagnostic |
 /// |---|---|---|
-/// | `size * 2` | integer | |
+/// | `#size * 2` | integer | |
 /// | `name + 1` | | `'+' needs numbers, but 'name' is a string` |
 /// | `sum:(tags.name)` | | `'sum:' needs numbers, but 'tags.name' is a collection of strings` |
 /// | `count:(tags)`, `tags[FIRST]`, `tags[SIZE]` | integer, `object(Tag)`, integer | |
-/// | `length(size)` | | `'length:' needs strings, but 'size' is an integer` |
+/// | `length(#size)` | | `'length:' needs strings, but 'size' is an integer` |
 /// | `SUBQUERY(tags, $t, $t.name == "x")` | `collection(object(Tag))` | (`$t.name` resolved from `Tag`) |
 /// | `SUBQUERY(bucket, $b, …)` | | `SUBQUERY needs a collection, but 'bucket' is not a to-many key path` |
 extension CheckWalk {

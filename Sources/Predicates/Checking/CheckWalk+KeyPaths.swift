@@ -8,7 +8,7 @@ import KeyPaths
 /// | `bucket.owner.name` | `Content` | string |
 /// | `tags.name` | `Content` | collection of strings (to-many) |
 /// | `contents.@count` | `Bucket` | integer |
-/// | `contents.@avg.size` | `Bucket` | floating |
+/// | `contents.@avg.#size` | `Bucket` | floating |
 /// | `contents.@max.creationDate` | `Bucket` | date |
 /// | `contents.@distinctUnionOfObjects.name` | `Bucket` | collection of strings (to-many) |
 /// | `$t.name` in `SUBQUERY(tags, $t, …)` | `Tag` | string |

@@ -7,8 +7,8 @@ import KeyPaths
 /// | `tags.name == "x"` | `to-many-not-allowed` (write `ANY tags.name == "x"`) |
 /// | `ANY bucket.name == "x"` | `quantifier-needs-collection` |
 /// | `name == 42`, `creationDate < "2020"` | `type-mismatch` |
-/// | `size LIKE "1*"` | `type-mismatch`: LIKE needs strings |
-/// | `size BETWEEN {1, 2, 3}` | `type-mismatch`: BETWEEN needs {low, high} |
+/// | `#size LIKE "1*"` | `type-mismatch`: LIKE needs strings |
+/// | `#size BETWEEN {1, 2, 3}` | `type-mismatch`: BETWEEN needs {low, high} |
 /// | `bucket == "Inbox"` | `type-mismatch`, note: compare an attribute such as `bucket.name` |
 /// | `name == nil`, `"x" IN tags.name`, `tags CONTAINS %@` | none |
 extension CheckWalk {

@@ -4,7 +4,7 @@ import KeyPaths
 /// problem at once as ``Diagnostic``s with the source range of the offending key path.
 ///
 /// ```swift
-/// let format = "bucket.nmae == 'Inbox' AND tags.name == 'swift' AND size > 'big'"
+/// let format = "bucket.nmae == 'Inbox' AND tags.name == 'swift' AND #size > 'big'"
 /// let predicate = try PredicateNode(format: format)
 /// let checker = try SchemaChecker(schema: schema, entity: "Content")
 /// for diagnostic in checker.diagnostics(for: predicate, source: format) {
@@ -14,7 +14,7 @@ import KeyPaths
 /// prints
 /// ```
 /// 1:8: error: 'Bucket' has no property 'nmae'
-/// bucket.nmae == 'Inbox' AND tags.name == 'swift' AND size > 'big'
+/// bucket.nmae == 'Inbox' AND tags.name == 'swift' AND #size > 'big'
 ///        ^^^^
 /// note: did you mean 'name'?
 /// 1:28: error: 'tags.name' is a to-many key path; use ANY, ALL, NONE, @count or SUBQUERY

@@ -11,8 +11,8 @@ import KeyPaths
 /// | expression (from `Content`) | type |
 /// |---|---|
 /// | `name`, `"x"`, `uppercase(name)` | ``string`` |
-/// | `size`, `42`, `tags.@count`, `length(name)` | ``integer`` |
-/// | `2.5`, `tags.@avg.…`, `sqrt(size)` | ``floating`` |
+/// | `#size`, `42`, `tags.@count`, `length(name)` | ``integer`` |
+/// | `2.5`, `tags.@avg.…`, `sqrt(#size)` | ``floating`` |
 /// | `YES` | ``boolean`` |
 /// | `creationDate`, `now()`, `CAST(0, "NSDate")` | ``date`` |
 /// | `bucket`, `SELF` | `object("Bucket")`, `object("Content")` |
