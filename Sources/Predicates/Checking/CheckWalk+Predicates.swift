@@ -102,14 +102,14 @@ extension CheckWalk {
     /// as one); unknown types, `nil` and collections pass.
     mutating func compareValues(_ a: Operand, _ b: Operand, range: SourceRange) {
         guard let familyA = a.family, let familyB = b.family, familyA != familyB else { return }
-        let where_ = a.path != nil ? a.range : (b.path != nil ? b.range : range)
+        let caret = a.path != nil ? a.range : (b.path != nil ? b.range : range)
         var notes: [String] = []
         if familyA == "object", let hint = attributeHint(for: a, matching: b) {
             notes.append("compare an attribute of \(hint.entity) instead, such as '\(hint.path)'")
         } else if familyB == "object", let hint = attributeHint(for: b, matching: a) {
             notes.append("compare an attribute of \(hint.entity) instead, such as '\(hint.path)'")
         }
-        report(SchemaCheckCatalog.cannotCompare(a.text, a.type, with: b.text, b.type, range: where_, notes: notes))
+        report(SchemaCheckCatalog.cannotCompare(a.text, a.type, with: b.text, b.type, range: caret, notes: notes))
     }
 
     /// The first attribute (required ones first) of a relationship operand's entity whose
@@ -170,9 +170,9 @@ extension CheckWalk {
             guard let containerFamily, let elementFamily = element.family, containerFamily != elementFamily else {
                 return
             }
-            let where_ = element.path != nil ? element.range : (container.path != nil ? container.range : range)
+            let caret = element.path != nil ? element.range : (container.path != nil ? container.range : range)
             var diagnostic = SchemaCheckCatalog.cannotContain(
-                container.text, container.type, element: element.text, element.type, range: where_)
+                container.text, container.type, element: element.text, element.type, range: caret)
             if containerFamily == "object", let hint = attributeHint(for: container, matching: element) {
                 diagnostic.notes.append("look in an attribute of \(hint.entity) instead, such as '\(hint.path)'")
             }

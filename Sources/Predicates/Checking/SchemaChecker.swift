@@ -134,6 +134,7 @@ public struct SchemaCheckError: Error, Sendable, Hashable, CustomStringConvertib
         }.joined(separator: "\n")
     }
 
+    /// The same as ``rendered``.
     public var description: String { rendered }
 }
 
