@@ -7,7 +7,9 @@
 public enum PredicateTool {
     /// Every subcommand, in the order `help` lists them.
     static let commands: [any ToolCommand.Type] = [
-        ParseCommand.self
+        ParseCommand.self,
+        ResolveCommand.self,
+        LintCommand.self,
     ]
 
     /// Runs the tool.
