@@ -6,11 +6,13 @@
 /// 64 the tool was called wrongly.
 public enum PredicateTool {
     /// Every subcommand, in the order `help` lists them.
-    static let commands: [any ToolCommand.Type] = [
-        ParseCommand.self,
-        ResolveCommand.self,
-        LintCommand.self,
-    ]
+    static var commands: [any ToolCommand.Type] {
+        [
+            ParseCommand.self,
+            ResolveCommand.self,
+            LintCommand.self,
+        ]
+    }
 
     /// Runs the tool.
     public static func run(_ arguments: [String], io: ToolIO) -> Int32 {
