@@ -6,10 +6,14 @@
 /// 64 the tool was called wrongly.
 public enum PredicateTool {
     /// Every subcommand, in the order `help` lists them.
-    static let commands: [any ToolCommand.Type] = [
-        ParseCommand.self,
-        AffectedCommand.self,
-    ]
+    static var commands: [any ToolCommand.Type] {
+        [
+            ParseCommand.self,
+            ResolveCommand.self,
+            LintCommand.self,
+            AffectedCommand.self,
+        ]
+    }
 
     /// Runs the tool.
     public static func run(_ arguments: [String], io: ToolIO) -> Int32 {

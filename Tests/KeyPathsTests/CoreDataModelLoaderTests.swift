@@ -19,7 +19,8 @@ struct CoreDataModelLoaderTests {
 
     @Test("the sample model and Samples/schema.json load to equal schemas")
     func sampleFormatsAgree() throws {
-        #expect(try CoreDataModelLoader.load(contentsOf: SampleModel.bundle)
+        #expect(
+            try CoreDataModelLoader.load(contentsOf: SampleModel.bundle)
                 == JSONSchemaLoader.load(contentsOf: SampleModel.json))
     }
 
@@ -31,64 +32,98 @@ struct CoreDataModelLoaderTests {
 
     @Test("every Xcode attribute type", arguments: AttributeType.allCases)
     func attributeTypes(type: AttributeType) throws {
-        let schema = try CoreDataModelLoader.load(string: model("""
-            <entity name="A"><attribute name="x" optional="YES" attributeType="\(type.coreDataName)"/></entity>
-            """))
+        let schema = try CoreDataModelLoader.load(
+            string: model(
+                """
+                <entity name="A"><attribute name="x" optional="YES" attributeType="\(type.coreDataName)"/></entity>
+                """))
         #expect(schema.allAttributes(of: "A") == [AttributeDescription(name: "x", type: type, isOptional: true)])
     }
 
     @Test("flags, parents and ignored elements")
     func elements() throws {
-        let schema = try CoreDataModelLoader.load(string: model("""
-            <entity name="Base" isAbstract="YES" representedClassName="BaseMO" syncable="YES">
-                <attribute name="cache" attributeType="Binary" transient="YES" allowsExternalBinaryDataStorage="YES"/>
-                <relationship name="items" toMany="YES" ordered="YES" deletionRule="Cascade" destinationEntity="Item" inverseName="base" inverseEntity="Item"/>
-                <fetchedProperty name="recent" optional="YES"><fetchRequest name="fetchedPropertyFetchRequest" entity="Item"/></fetchedProperty>
-                <userInfo><entry key="attribute" value="ignored"/></userInfo>
-                <uniquenessConstraints><uniquenessConstraint><constraint value="cache"/></uniquenessConstraint></uniquenessConstraints>
-            </entity>
-            <entity name="Item" parentEntity="Base">
-                <relationship name="base" maxCount="1" deletionRule="Nullify" destinationEntity="Base" inverseName="items" inverseEntity="Base"/>
-            </entity>
-            <fetchRequest name="All" entity="Item"/>
-            <configuration name="Cloud"><memberEntity name="Item"/></configuration>
-            """))
-        #expect(schema.entities == [
-            EntityDescription(
-                name: "Base", isAbstract: true,
-                attributes: [AttributeDescription(name: "cache", type: .binary, isTransient: true)],
-                relationships: [RelationshipDescription(name: "items", destination: "Item", inverse: "base", isToMany: true, isOrdered: true)],
-                className: "BaseMO"),
-            EntityDescription(name: "Item", parent: "Base",
-                              relationships: [RelationshipDescription(name: "base", destination: "Base", inverse: "items")]),
-        ])
+        let schema = try CoreDataModelLoader.load(
+            string: model(
+                """
+                <entity name="Base" isAbstract="YES" representedClassName="BaseMO" syncable="YES">
+                    <attribute name="cache" attributeType="Binary" transient="YES" allowsExternalBinaryDataStorage="YES"/>
+                    <relationship name="items" toMany="YES" ordered="YES" deletionRule="Cascade" destinationEntity="Item" inverseName="base" inverseEntity="Item"/>
+                    <fetchedProperty name="recent" optional="YES"><fetchRequest name="fetchedPropertyFetchRequest" entity="Item"/></fetchedProperty>
+                    <userInfo><entry key="attribute" value="ignored"/></userInfo>
+                    <uniquenessConstraints><uniquenessConstraint><constraint value="cache"/></uniquenessConstraint></uniquenessConstraints>
+                </entity>
+                <entity name="Item" parentEntity="Base">
+                    <relationship name="base" maxCount="1" deletionRule="Nullify" destinationEntity="Base" inverseName="items" inverseEntity="Base"/>
+                </entity>
+                <fetchRequest name="All" entity="Item"/>
+                <configuration name="Cloud"><memberEntity name="Item"/></configuration>
+                """))
+        #expect(
+            schema.entities == [
+                EntityDescription(
+                    name: "Base", isAbstract: true,
+                    attributes: [AttributeDescription(name: "cache", type: .binary, isTransient: true)],
+                    relationships: [
+                        RelationshipDescription(
+                            name: "items", destination: "Item", inverse: "base", isToMany: true, isOrdered: true)
+                    ],
+                    className: "BaseMO"),
+                EntityDescription(
+                    name: "Item", parent: "Base",
+                    relationships: [RelationshipDescription(name: "base", destination: "Base", inverse: "items")]),
+            ])
     }
 
     @Test(
         "missing or invalid element attributes name the line and the element",
         arguments: [
-            (model("<entity name=\"A\">\n<attribute name=\"size\"/>\n</entity>"),
-             ["line 3: attribute 'size' of entity 'A' has no 'attributeType'"], [SchemaError.Kind.missingField]),
-            (model("<entity name=\"A\">\n<attribute attributeType=\"String\"/>\n</entity>"),
-             ["line 3: an <attribute> of entity 'A' has no 'name'"], [.missingField]),
+            (
+                model("<entity name=\"A\">\n<attribute name=\"size\"/>\n</entity>"),
+                ["line 3: attribute 'size' of entity 'A' has no 'attributeType'"], [SchemaError.Kind.missingField]
+            ),
+            (
+                model("<entity name=\"A\">\n<attribute attributeType=\"String\"/>\n</entity>"),
+                ["line 3: an <attribute> of entity 'A' has no 'name'"], [.missingField]
+            ),
             (model("<entity representedClassName=\"A\"/>"), ["line 2: an <entity> has no 'name'"], [.missingField]),
-            (model("<entity name=\"A\">\n<relationship name=\"r\" toMany=\"YES\"/>\n</entity>"),
-             ["line 3: relationship 'r' of entity 'A' has no 'destinationEntity'"], [.missingField]),
-            (model("<entity name=\"A\">\n<attribute name=\"x\" attributeType=\"Object ID\"/>\n</entity>"),
-             ["line 3: attribute 'x' of entity 'A': unknown attribute type 'Object ID'; expected one of String, "
-                + "Integer 16, Integer 32, Integer 64, Double, Float, Decimal, Boolean, Date, Binary, UUID, URI, Transformable"],
-             [.unknownAttributeType]),
-            (model("<entity name=\"A\">\n<attribute name=\"x\" attributeType=\"Integer 8\"/>\n</entity>"),
-             ["line 3: attribute 'x' of entity 'A': unknown attribute type 'Integer 8'; did you mean 'Integer 16'?"],
-             [.unknownAttributeType]),
-            (model("<entity name=\"A\">\n<attribute name=\"x\" optional=\"true\" attributeType=\"String\"/>\n</entity>"),
-             ["line 3: attribute 'x' of entity 'A': 'optional' must be YES or NO, not 'true'"], [.invalidField]),
-            (model("<entity name=\"A\" isAbstract=\"1\">\n<attribute name=\"x\"/>\n<relationship name=\"r\"/>\n</entity>"),
-             ["line 2: entity 'A': 'isAbstract' must be YES or NO, not '1'",
-              "line 3: attribute 'x' of entity 'A' has no 'attributeType'",
-              "line 4: relationship 'r' of entity 'A' has no 'destinationEntity'"],
-             [.invalidField, .missingField, .missingField]),
-            ("<plist version=\"1.0\"><dict/></plist>", ["line 1: the root element is <plist>, expected <model>"], [.malformedDocument]),
+            (
+                model("<entity name=\"A\">\n<relationship name=\"r\" toMany=\"YES\"/>\n</entity>"),
+                ["line 3: relationship 'r' of entity 'A' has no 'destinationEntity'"], [.missingField]
+            ),
+            (
+                model("<entity name=\"A\">\n<attribute name=\"x\" attributeType=\"Object ID\"/>\n</entity>"),
+                [
+                    "line 3: attribute 'x' of entity 'A': unknown attribute type 'Object ID'; expected one of String, "
+                        + "Integer 16, Integer 32, Integer 64, Double, Float, Decimal, Boolean, Date, Binary, UUID, URI, Transformable"
+                ],
+                [.unknownAttributeType]
+            ),
+            (
+                model("<entity name=\"A\">\n<attribute name=\"x\" attributeType=\"Integer 8\"/>\n</entity>"),
+                ["line 3: attribute 'x' of entity 'A': unknown attribute type 'Integer 8'; did you mean 'Integer 16'?"],
+                [.unknownAttributeType]
+            ),
+            (
+                model(
+                    "<entity name=\"A\">\n<attribute name=\"x\" optional=\"true\" attributeType=\"String\"/>\n</entity>"
+                ),
+                ["line 3: attribute 'x' of entity 'A': 'optional' must be YES or NO, not 'true'"], [.invalidField]
+            ),
+            (
+                model(
+                    "<entity name=\"A\" isAbstract=\"1\">\n<attribute name=\"x\"/>\n<relationship name=\"r\"/>\n</entity>"
+                ),
+                [
+                    "line 2: entity 'A': 'isAbstract' must be YES or NO, not '1'",
+                    "line 3: attribute 'x' of entity 'A' has no 'attributeType'",
+                    "line 4: relationship 'r' of entity 'A' has no 'destinationEntity'",
+                ],
+                [.invalidField, .missingField, .missingField]
+            ),
+            (
+                "<plist version=\"1.0\"><dict/></plist>", ["line 1: the root element is <plist>, expected <model>"],
+                [.malformedDocument]
+            ),
         ])
     func invalidElements(xml: String, expected: [String], kinds: [SchemaError.Kind]) {
         let errors = schemaErrors { () throws(SchemaErrors) in try CoreDataModelLoader.load(string: xml) }
@@ -100,7 +135,10 @@ struct CoreDataModelLoaderTests {
         "malformed XML reports the parser's line and column",
         arguments: [
             (model("<entity name=\"A\">\n</entty>"), 3, "the closing tag does not match the opening tag"),
-            (model("<entity name=\"A\">\n<attribute name=x/>\n</entity>"), 3, "an attribute value must start with a quote"),
+            (
+                model("<entity name=\"A\">\n<attribute name=x/>\n</entity>"), 3,
+                "an attribute value must start with a quote"
+            ),
             ("<model>\n<entity name=\"A\">", 2, nil),
         ] as [(String, Int, String?)])
     func malformedXML(xml: String, line: Int, message: String?) {
@@ -121,7 +159,8 @@ struct CoreDataModelLoaderTests {
 
     @Test("the model is validated unless asked not to")
     func validation() throws {
-        let xml = model("""
+        let xml = model(
+            """
             <entity name="Content"><relationship name="bucket" destinationEntity="Bucket" inverseName="contents"/></entity>
             <entity name="Bucket"><attribute name="name" attributeType="String"/></entity>
             """)
@@ -174,7 +213,8 @@ struct CoreDataModelBundleTests {
         let bundle = try makeBundle(versions: ["M"], current: "Gone.xcdatamodel")
         defer { try? FileManager.default.removeItem(at: bundle.deletingLastPathComponent()) }
         let errors = schemaErrors { () throws(SchemaErrors) in try CoreDataModelLoader.load(contentsOf: bundle) }
-        #expect(errors?.description == "\(bundle.path): '.xccurrentversion' names 'Gone.xcdatamodel', which does not exist")
+        #expect(
+            errors?.description == "\(bundle.path): '.xccurrentversion' names 'Gone.xcdatamodel', which does not exist")
     }
 
     @Test("an empty bundle and a missing path are errors")

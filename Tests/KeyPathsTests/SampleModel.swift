@@ -30,7 +30,8 @@ enum SampleModel {
                 AttributeDescription(name: "name", type: .string),
             ],
             relationships: [
-                RelationshipDescription(name: "contents", destination: "Content", inverse: "bucket", isToMany: true, isOptional: true),
+                RelationshipDescription(
+                    name: "contents", destination: "Content", inverse: "bucket", isToMany: true, isOptional: true),
                 RelationshipDescription(name: "owner", destination: "User", inverse: "buckets", isOptional: true),
             ],
             className: "Bucket"),
@@ -44,7 +45,8 @@ enum SampleModel {
             relationships: [
                 RelationshipDescription(name: "bucket", destination: "Bucket", inverse: "contents", isOptional: true),
                 RelationshipDescription(name: "owner", destination: "User", inverse: "contents", isOptional: true),
-                RelationshipDescription(name: "tags", destination: "Tag", inverse: "contents", isToMany: true, isOptional: true),
+                RelationshipDescription(
+                    name: "tags", destination: "Tag", inverse: "contents", isToMany: true, isOptional: true),
             ],
             className: "Content"),
         EntityDescription(
@@ -58,7 +60,8 @@ enum SampleModel {
             name: "Tag",
             attributes: [AttributeDescription(name: "name", type: .string)],
             relationships: [
-                RelationshipDescription(name: "contents", destination: "Content", inverse: "tags", isToMany: true, isOptional: true)
+                RelationshipDescription(
+                    name: "contents", destination: "Content", inverse: "tags", isToMany: true, isOptional: true)
             ],
             className: "Tag"),
         EntityDescription(
@@ -72,8 +75,10 @@ enum SampleModel {
                 AttributeDescription(name: "name", type: .string),
             ],
             relationships: [
-                RelationshipDescription(name: "buckets", destination: "Bucket", inverse: "owner", isToMany: true, isOptional: true),
-                RelationshipDescription(name: "contents", destination: "Content", inverse: "owner", isToMany: true, isOptional: true),
+                RelationshipDescription(
+                    name: "buckets", destination: "Bucket", inverse: "owner", isToMany: true, isOptional: true),
+                RelationshipDescription(
+                    name: "contents", destination: "Content", inverse: "owner", isToMany: true, isOptional: true),
             ],
             className: "User"),
     ])

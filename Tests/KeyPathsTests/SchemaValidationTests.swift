@@ -23,10 +23,12 @@ private func toMany(_ name: String, _ destination: String, inverse: String? = ni
 }
 
 /// Bucket.contents <-> Content.bucket, correct, as the base of several cases.
-private let bucket = EntityDescription(name: "Bucket", attributes: [attribute("name")],
-                                       relationships: [toMany("contents", "Content", inverse: "bucket")])
-private let content = EntityDescription(name: "Content", attributes: [attribute("name")],
-                                        relationships: [toOne("bucket", "Bucket", inverse: "contents")])
+private let bucket = EntityDescription(
+    name: "Bucket", attributes: [attribute("name")],
+    relationships: [toMany("contents", "Content", inverse: "bucket")])
+private let content = EntityDescription(
+    name: "Content", attributes: [attribute("name")],
+    relationships: [toOne("bucket", "Bucket", inverse: "contents")])
 
 let validationCases: [ValidationCase] = [
     ValidationCase(label: "valid pair", entities: [bucket, content], expected: [], kinds: []),
@@ -37,7 +39,9 @@ let validationCases: [ValidationCase] = [
         kinds: [.inverseNotFound]),
     ValidationCase(
         label: "inverse misspelt gets a suggestion",
-        entities: [bucket, EntityDescription(name: "Content", relationships: [toOne("bucket", "Bucket", inverse: "contnets")])],
+        entities: [
+            bucket, EntityDescription(name: "Content", relationships: [toOne("bucket", "Bucket", inverse: "contnets")]),
+        ],
         expected: [
             "'Bucket.contents': inverse 'Content.bucket' has inverse 'contnets', expected 'contents'",
             "'Content.bucket': inverse 'contnets' not found on 'Bucket'; did you mean 'contents'?",
@@ -50,7 +54,9 @@ let validationCases: [ValidationCase] = [
         kinds: [.unknownDestination]),
     ValidationCase(
         label: "unknown destination with a suggestion",
-        entities: [bucket, EntityDescription(name: "Content", relationships: [toOne("bucket", "Buckt", inverse: "contents")])],
+        entities: [
+            bucket, EntityDescription(name: "Content", relationships: [toOne("bucket", "Buckt", inverse: "contents")]),
+        ],
         expected: [
             "'Bucket.contents': inverse 'Content.bucket' has destination 'Buckt', expected 'Bucket'",
             "'Content.bucket': destination entity 'Buckt' does not exist; did you mean 'Bucket'?",
@@ -83,8 +89,12 @@ let validationCases: [ValidationCase] = [
         entities: [
             EntityDescription(name: "Folder", relationships: [toMany("items", "Item", inverse: "folder")]),
             EntityDescription(name: "Album", parent: "Folder"),
-            EntityDescription(name: "Item", relationships: [toOne("folder", "Folder", inverse: "items"),
-                                                            toOne("album", "Album", inverse: "items")]),
+            EntityDescription(
+                name: "Item",
+                relationships: [
+                    toOne("folder", "Folder", inverse: "items"),
+                    toOne("album", "Album", inverse: "items"),
+                ]),
         ],
         expected: ["'Item.album': inverse 'Folder.items' has inverse 'folder', expected 'album'"],
         kinds: [.inverseDoesNotPointBack]),
@@ -99,8 +109,11 @@ let validationCases: [ValidationCase] = [
         kinds: [.duplicateEntity]),
     ValidationCase(
         label: "duplicate property names, attribute and relationship alike",
-        entities: [EntityDescription(name: "User", attributes: [attribute("name"), attribute("name")],
-                                     relationships: [toOne("name", "User")])],
+        entities: [
+            EntityDescription(
+                name: "User", attributes: [attribute("name"), attribute("name")],
+                relationships: [toOne("name", "User")])
+        ],
         expected: ["'User.name': property declared more than once", "'User.name': property declared more than once"],
         kinds: [.duplicateProperty, .duplicateProperty]),
     ValidationCase(
@@ -114,8 +127,10 @@ let validationCases: [ValidationCase] = [
         kinds: [.inheritedPropertyClash]),
     ValidationCase(
         label: "unknown parent",
-        entities: [content, EntityDescription(name: "ImageContent", parent: "Contnet"),
-                   EntityDescription(name: "Bucket", relationships: [toMany("contents", "Content", inverse: "bucket")])],
+        entities: [
+            content, EntityDescription(name: "ImageContent", parent: "Contnet"),
+            EntityDescription(name: "Bucket", relationships: [toMany("contents", "Content", inverse: "bucket")]),
+        ],
         expected: ["'ImageContent': parent entity 'Contnet' does not exist; did you mean 'Content'?"],
         kinds: [.unknownParent]),
     ValidationCase(
@@ -149,8 +164,9 @@ let validationCases: [ValidationCase] = [
     ValidationCase(
         label: "several problems are all reported, in declaration order",
         entities: [
-            EntityDescription(name: "Content", parent: "Base", attributes: [attribute("name"), attribute("name")],
-                              relationships: [toOne("bucket", "Bucket", inverse: "contents"), toOne("owner", "User")]),
+            EntityDescription(
+                name: "Content", parent: "Base", attributes: [attribute("name"), attribute("name")],
+                relationships: [toOne("bucket", "Bucket", inverse: "contents"), toOne("owner", "User")]),
             EntityDescription(name: "Bucket", relationships: [toMany("items", "Content", inverse: "bucket")]),
         ],
         expected: [
@@ -183,7 +199,11 @@ struct SchemaValidationTests {
     @Test("errors name the entity and the property")
     func errorFields() {
         let errors = Schema(entities: [EntityDescription(name: "Bucket"), content]).validationErrors()
-        #expect(errors == [SchemaError(.inverseNotFound, entity: "Content", property: "bucket",
-                                       message: "inverse 'contents' not found on 'Bucket'")])
+        #expect(
+            errors == [
+                SchemaError(
+                    .inverseNotFound, entity: "Content", property: "bucket",
+                    message: "inverse 'contents' not found on 'Bucket'")
+            ])
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Loads a schema from an Xcode Core Data model.
@@ -55,7 +55,9 @@ public enum CoreDataModelLoader {
             throw SchemaErrors([SchemaError(.malformedDocument, location: "document", message: message)])
         }
         guard reader.sawModel else {
-            throw SchemaErrors([SchemaError(.malformedDocument, location: "document", message: "the document has no <model> element")])
+            throw SchemaErrors([
+                SchemaError(.malformedDocument, location: "document", message: "the document has no <model> element")
+            ])
         }
         if !reader.errors.isEmpty { throw SchemaErrors(reader.errors) }
         let schema = Schema(entities: reader.entities)
@@ -83,7 +85,10 @@ public enum CoreDataModelLoader {
         }
         let contents = folder.appendingPathComponent("contents")
         guard FileManager.default.fileExists(atPath: contents.path) else {
-            throw SchemaErrors([SchemaError(.malformedDocument, location: folder.path, message: "the model folder has no 'contents' file")])
+            throw SchemaErrors([
+                SchemaError(
+                    .malformedDocument, location: folder.path, message: "the model folder has no 'contents' file")
+            ])
         }
         return contents
     }
@@ -108,7 +113,9 @@ public enum CoreDataModelLoader {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: bundle.path)) ?? []
         let suffix = ".xcdatamodel"
         let versions = names.filter { $0.hasSuffix(suffix) }
-            .sorted { $0.dropLast(suffix.count).compare($1.dropLast(suffix.count), options: .numeric) == .orderedAscending }
+            .sorted {
+                $0.dropLast(suffix.count).compare($1.dropLast(suffix.count), options: .numeric) == .orderedAscending
+            }
         guard let last = versions.last else { throw failure("the bundle contains no .xcdatamodel folder") }
         return bundle.appendingPathComponent(last)
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The SAX delegate that turns the `contents` XML of an Xcode model into entities.
@@ -30,8 +30,11 @@ final class CoreDataModelReader: NSObject, XMLParserDelegate {
         case (nil, "model"):
             sawModel = true
         case (nil, _):
-            fail(parser, SchemaError(.malformedDocument, location: location,
-                                     message: "the root element is <\(elementName)>, expected <model>"))
+            fail(
+                parser,
+                SchemaError(
+                    .malformedDocument, location: location,
+                    message: "the root element is <\(elementName)>, expected <model>"))
         case ("model", "entity"):
             current = readEntity(attributes, location: location)
         case ("entity", "attribute"):
@@ -49,8 +52,10 @@ final class CoreDataModelReader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        stack.removeLast()
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
+        _ = stack.popLast()
         if elementName == "entity", stack.last == "model", let entity = current {
             entities.append(entity)
             current = nil
@@ -79,26 +84,35 @@ final class CoreDataModelReader: NSObject, XMLParserDelegate {
             errors.append(SchemaError(.missingField, location: location, message: "an <entity> has no 'name'"))
             return nil
         }
-        let isAbstract = flag(xml, "isAbstract", element: "entity '\(name)'", entity: name, property: nil, location: location)
-        return EntityDescription(name: name, parent: xml["parentEntity"], isAbstract: isAbstract, className: xml["representedClassName"])
+        let isAbstract = flag(
+            xml, "isAbstract", element: "entity '\(name)'", entity: name, property: nil, location: location)
+        return EntityDescription(
+            name: name, parent: xml["parentEntity"], isAbstract: isAbstract, className: xml["representedClassName"])
     }
 
     private func readAttribute(_ xml: [String: String], entity: String, location: String) -> AttributeDescription? {
         guard let name = xml["name"], !name.isEmpty else {
-            errors.append(SchemaError(.missingField, entity: entity, location: location,
-                                      message: "an <attribute> of entity '\(entity)' has no 'name'"))
+            errors.append(
+                SchemaError(
+                    .missingField, entity: entity, location: location,
+                    message: "an <attribute> of entity '\(entity)' has no 'name'"))
             return nil
         }
         let element = "attribute '\(name)' of entity '\(entity)'"
         guard let typeName = xml["attributeType"] else {
-            errors.append(SchemaError(.missingField, entity: entity, property: name, location: location,
-                                      message: "\(element) has no 'attributeType'"))
+            errors.append(
+                SchemaError(
+                    .missingField, entity: entity, property: name, location: location,
+                    message: "\(element) has no 'attributeType'"))
             return nil
         }
         guard let type = AttributeType(coreDataName: typeName) else {
-            let detail = AttributeType.unknownTypeMessage(typeName, spellings: AttributeType.allCases.map(\.coreDataName))
-            errors.append(SchemaError(.unknownAttributeType, entity: entity, property: name, location: location,
-                                      message: "\(element): \(detail)"))
+            let detail = AttributeType.unknownTypeMessage(
+                typeName, spellings: AttributeType.allCases.map(\.coreDataName))
+            errors.append(
+                SchemaError(
+                    .unknownAttributeType, entity: entity, property: name, location: location,
+                    message: "\(element): \(detail)"))
             return nil
         }
         return AttributeDescription(
@@ -107,16 +121,21 @@ final class CoreDataModelReader: NSObject, XMLParserDelegate {
             isTransient: flag(xml, "transient", element: element, entity: entity, property: name, location: location))
     }
 
-    private func readRelationship(_ xml: [String: String], entity: String, location: String) -> RelationshipDescription? {
+    private func readRelationship(_ xml: [String: String], entity: String, location: String) -> RelationshipDescription?
+    {
         guard let name = xml["name"], !name.isEmpty else {
-            errors.append(SchemaError(.missingField, entity: entity, location: location,
-                                      message: "a <relationship> of entity '\(entity)' has no 'name'"))
+            errors.append(
+                SchemaError(
+                    .missingField, entity: entity, location: location,
+                    message: "a <relationship> of entity '\(entity)' has no 'name'"))
             return nil
         }
         let element = "relationship '\(name)' of entity '\(entity)'"
         guard let destination = xml["destinationEntity"], !destination.isEmpty else {
-            errors.append(SchemaError(.missingField, entity: entity, property: name, location: location,
-                                      message: "\(element) has no 'destinationEntity'"))
+            errors.append(
+                SchemaError(
+                    .missingField, entity: entity, property: name, location: location,
+                    message: "\(element) has no 'destinationEntity'"))
             return nil
         }
         func read(_ key: String) -> Bool {
@@ -135,8 +154,10 @@ final class CoreDataModelReader: NSObject, XMLParserDelegate {
         case nil, "NO": return false
         case "YES": return true
         case let other?:
-            errors.append(SchemaError(.invalidField, entity: entity, property: property, location: location,
-                                      message: "\(element): '\(key)' must be YES or NO, not '\(other)'"))
+            errors.append(
+                SchemaError(
+                    .invalidField, entity: entity, property: property, location: location,
+                    message: "\(element): '\(key)' must be YES or NO, not '\(other)'"))
             return false
         }
     }

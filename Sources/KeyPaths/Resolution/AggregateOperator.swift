@@ -47,7 +47,8 @@ public enum AggregateOperator: String, Sendable, Hashable, Codable, CaseIterable
     public var yieldsSingleValue: Bool {
         switch self {
         case .count, .sum, .avg, .min, .max: true
-        case .distinctUnionOfObjects, .unionOfObjects, .distinctUnionOfArrays, .unionOfArrays, .distinctUnionOfSets: false
+        case .distinctUnionOfObjects, .unionOfObjects, .distinctUnionOfArrays, .unionOfArrays, .distinctUnionOfSets:
+            false
         }
     }
 
@@ -56,7 +57,9 @@ public enum AggregateOperator: String, Sendable, Hashable, Codable, CaseIterable
     public var requiresAttribute: Bool {
         switch self {
         case .sum, .avg, .min, .max: true
-        case .count, .distinctUnionOfObjects, .unionOfObjects, .distinctUnionOfArrays, .unionOfArrays, .distinctUnionOfSets: false
+        case .count, .distinctUnionOfObjects, .unionOfObjects, .distinctUnionOfArrays, .unionOfArrays,
+            .distinctUnionOfSets:
+            false
         }
     }
 }

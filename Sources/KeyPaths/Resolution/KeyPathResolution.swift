@@ -11,7 +11,8 @@ extension Schema {
     /// The text is split at every `.`; components starting with `@` are collection operators.
     /// The overload taking `[String]` components documents the rules and errors.
     public func resolve(keyPath: String, from entity: String) throws(KeyPathError) -> ResolvedKeyPath {
-        let components = keyPath.isEmpty ? [] : keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let components =
+            keyPath.isEmpty ? [] : keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         return try resolve(keyPath: components, from: entity)
     }
 
@@ -32,12 +33,14 @@ extension Schema {
     /// | `Bucket` | `contents.@count.x` | `'@count' cannot be followed by 'x'` |
     public func resolve(keyPath components: [String], from entity: String) throws(KeyPathError) -> ResolvedKeyPath {
         guard self.entity(named: entity) != nil else {
-            throw KeyPathError(.unknownEntity, entity: entity, key: nil, componentIndex: nil,
-                               message: "no entity named '\(entity)'",
-                               suggestion: EditDistance.bestMatch(for: entity, among: entityNames))
+            throw KeyPathError(
+                .unknownEntity, entity: entity, key: nil, componentIndex: nil,
+                message: "no entity named '\(entity)'",
+                suggestion: EditDistance.bestMatch(for: entity, among: entityNames))
         }
         guard !components.isEmpty else {
-            throw KeyPathError(.emptyKeyPath, entity: entity, key: nil, componentIndex: nil, message: "the key path is empty")
+            throw KeyPathError(
+                .emptyKeyPath, entity: entity, key: nil, componentIndex: nil, message: "the key path is empty")
         }
         var resolver = KeyPathResolver(schema: self, components: components, root: entity)
         return try resolver.run()
@@ -72,7 +75,9 @@ private struct KeyPathResolver {
 
     mutating func run() throws(KeyPathError) -> ResolvedKeyPath {
         if let index = components.firstIndex(of: "") {
-            throw error(.emptyComponent, key: "", index, "empty key at position \(index + 1) of '\(components.joined(separator: "."))'")
+            throw error(
+                .emptyComponent, key: "", index,
+                "empty key at position \(index + 1) of '\(components.joined(separator: "."))'")
         }
         for (index, key) in components.enumerated() {
             if key.hasPrefix("@") {
@@ -86,16 +91,18 @@ private struct KeyPathResolver {
 
     private mutating func applyKey(_ key: String, at index: Int) throws(KeyPathError) {
         guard let property = schema.property(named: key, in: entity) else {
-            throw error(.unknownKey, key: key, index, "'\(entity)' has no property '\(key)'",
-                        suggestion: EditDistance.bestMatch(for: key, among: schema.visiblePropertyNames(of: entity)))
+            throw error(
+                .unknownKey, key: key, index, "'\(entity)' has no property '\(key)'",
+                suggestion: EditDistance.bestMatch(for: key, among: schema.visiblePropertyNames(of: entity)))
         }
         let isLast = index == components.count - 1
         switch property {
         case .attribute(let attribute):
             guard isLast else {
-                throw error(.attributeNotLast, key: key, index,
-                            "'\(key)' is an attribute of '\(entity)', not a relationship; "
-                                + "it cannot be followed by '\(components[index + 1])'")
+                throw error(
+                    .attributeNotLast, key: key, index,
+                    "'\(key)' is an attribute of '\(entity)', not a relationship; "
+                        + "it cannot be followed by '\(components[index + 1])'")
             }
             terminal = .attribute(attribute)
         case .relationship(let relationship):
@@ -105,8 +112,9 @@ private struct KeyPathResolver {
             }
             let destination = relationship.destination
             guard schema.entity(named: destination) != nil else {
-                throw error(.unknownEntity, key: key, index,
-                            "'\(entity).\(key)' leads to '\(destination)', which is not an entity of the schema")
+                throw error(
+                    .unknownEntity, key: key, index,
+                    "'\(entity).\(key)' leads to '\(destination)', which is not an entity of the schema")
             }
             let inverse = relationship.inverse.flatMap { schema.property(named: $0, in: destination)?.relationship }
             let hop = RelationshipHop(
@@ -121,8 +129,9 @@ private struct KeyPathResolver {
 
     private mutating func applyOperator(_ key: String, at index: Int) throws(KeyPathError) {
         guard let operation = AggregateOperator(spelling: key) else {
-            throw error(.unknownOperator, key: key, index, "unknown collection operator '\(key)'",
-                        suggestion: EditDistance.bestMatch(for: key, among: AggregateOperator.allCases.map(\.spelling)))
+            throw error(
+                .unknownOperator, key: key, index, "unknown collection operator '\(key)'",
+                suggestion: EditDistance.bestMatch(for: key, among: AggregateOperator.allCases.map(\.spelling)))
         }
         let segment = segments[segments.count - 1]
         guard segment.hops.contains(where: \.isToMany) else {
@@ -144,8 +153,9 @@ private struct KeyPathResolver {
             throw error(.operatorNotLast, key: key, index, "'\(key)' cannot be followed by '\(components[index + 1])'")
         }
         guard segments.count <= Schema.maximumCollectionOperators else {
-            throw error(.tooManyOperators, key: key, index,
-                        "too many collection operators in one key path (at most \(Schema.maximumCollectionOperators))")
+            throw error(
+                .tooManyOperators, key: key, index,
+                "too many collection operators in one key path (at most \(Schema.maximumCollectionOperators))")
         }
         segments[segments.count - 1].aggregate = operation
         segments.append(Segment(root: entity, start: index + 1))
@@ -155,18 +165,24 @@ private struct KeyPathResolver {
     private func assemble() throws(KeyPathError) -> ResolvedKeyPath {
         var inner: ResolvedKeyPath?
         if let terminal, let last = segments.last {
-            inner = ResolvedKeyPath(root: last.root, components: Array(components[last.start...]),
-                                    hops: last.hops, destination: terminal)
+            inner = ResolvedKeyPath(
+                root: last.root, components: Array(components[last.start...]),
+                hops: last.hops, destination: terminal)
         }
         for segment in segments.dropLast().reversed() {
             guard let operation = segment.aggregate else { continue }
-            if operation.requiresAttribute, let then = inner, case .relationship(let relationship) = then.innermost.destination {
+            if operation.requiresAttribute, let then = inner,
+                case .relationship(let relationship) = then.innermost.destination
+            {
                 let index = components.count - 1
-                throw error(.operatorNeedsAttribute, key: relationship.name, index,
-                            "'\(operation.spelling)' needs an attribute, but '\(then.destinationEntity).\(relationship.name)' is a relationship")
+                throw error(
+                    .operatorNeedsAttribute, key: relationship.name, index,
+                    "'\(operation.spelling)' needs an attribute, but '\(then.destinationEntity).\(relationship.name)' is a relationship"
+                )
             }
-            inner = ResolvedKeyPath(root: segment.root, components: Array(components[segment.start...]),
-                                    hops: segment.hops, destination: .aggregate(operation, then: inner))
+            inner = ResolvedKeyPath(
+                root: segment.root, components: Array(components[segment.start...]),
+                hops: segment.hops, destination: .aggregate(operation, then: inner))
         }
         guard let result = inner else {
             // Unreachable: a path always ends on a key (terminal) or on `@count` (an aggregate).

@@ -131,13 +131,16 @@ public struct ResolvedKeyPath: Sendable, Hashable, Codable {
             let name = "'\(hop.declaringEntity).\(hop.sourceProperty)'"
             let message: String
             if let inverse = hop.inverse {
-                message = "\(name) names inverse '\(inverse)', which is not a relationship of '\(hop.destinationEntity)'"
+                message =
+                    "\(name) names inverse '\(inverse)', which is not a relationship of '\(hop.destinationEntity)'"
             } else {
-                message = "\(name) has no inverse, so a change on '\(hop.destinationEntity)' "
+                message =
+                    "\(name) has no inverse, so a change on '\(hop.destinationEntity)' "
                     + "cannot be traced back to '\(hop.sourceEntity)'"
             }
-            throw KeyPathError(.missingInverse, entity: hop.sourceEntity, key: hop.sourceProperty,
-                               componentIndex: hop.componentIndex, message: message)
+            throw KeyPathError(
+                .missingInverse, entity: hop.sourceEntity, key: hop.sourceProperty,
+                componentIndex: hop.componentIndex, message: message)
         }
         return inverseKeyPath ?? []
     }

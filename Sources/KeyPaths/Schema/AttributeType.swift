@@ -86,7 +86,8 @@ public enum AttributeType: String, Sendable, Hashable, Codable, CaseIterable, Cu
         let name = try container.decode(String.self)
         guard let type = AttributeType(rawValue: name) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: Self.unknownTypeMessage(name, spellings: Self.allCases.map(\.rawValue)))
+                in: container, debugDescription: Self.unknownTypeMessage(name, spellings: Self.allCases.map(\.rawValue))
+            )
         }
         self = type
     }

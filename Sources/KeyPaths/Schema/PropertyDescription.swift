@@ -3,7 +3,7 @@
 /// `Schema.property(named: "bucket", in: "Content")` returns `.relationship(…)`;
 /// `Schema.property(named: "name", in: "ImageContent")` returns the attribute `name`
 /// inherited from `Content`.
-public enum PropertyDescription: Sendable, Hashable {
+public enum PropertyDescription: Sendable, Hashable, Codable {
     /// A typed value.
     case attribute(AttributeDescription)
     /// A reference to other objects.

@@ -22,6 +22,8 @@ public struct Schema: Sendable, Hashable, Codable {
     private let propertyTable: [String: [String: DeclaredProperty]]
     /// For each entity, its chain of ancestors, nearest first (cut at a cycle or unknown name).
     private let ancestorTable: [String: [String]]
+    /// For each entity, its sub-entities at any depth, in declaration order.
+    private let subentityTable: [String: [String]]
 
     /// A property and the entity that declares it.
     struct DeclaredProperty: Sendable {
@@ -43,6 +45,14 @@ public struct Schema: Sendable, Hashable, Codable {
             ancestors[entity.name] = Self.ancestorChain(of: entity.name, entities: entities, index: index)
         }
         ancestorTable = ancestors
+        var subentities: [String: [String]] = [:]
+        var listed: Set<String> = []
+        for entity in entities where listed.insert(entity.name).inserted {
+            for ancestor in ancestors[entity.name] ?? [] where ancestor != entity.name {
+                subentities[ancestor, default: []].append(entity.name)
+            }
+        }
+        subentityTable = subentities
         var table: [String: [String: DeclaredProperty]] = [:]
         for entity in entities where table[entity.name] == nil {
             var properties: [String: DeclaredProperty] = [:]
@@ -60,7 +70,8 @@ public struct Schema: Sendable, Hashable, Codable {
         propertyTable = table
     }
 
-    private static func ancestorChain(of name: String, entities: [EntityDescription], index: [String: Int]) -> [String] {
+    private static func ancestorChain(of name: String, entities: [EntityDescription], index: [String: Int]) -> [String]
+    {
         var chain: [String] = []
         var seen: Set<String> = [name]
         var current = index[name].flatMap { entities[$0].parent }
@@ -97,14 +108,7 @@ public struct Schema: Sendable, Hashable, Codable {
     /// The sub-entities of `entity` at any depth, in declaration order, excluding `entity`
     /// itself: `["ImageContent", "ThumbnailContent"]` for `Content` in the sample model.
     public func subentities(of entity: String) -> [String] {
-        var seen: Set<String> = []
-        return entities.compactMap { candidate in
-            guard candidate.name != entity, !seen.contains(candidate.name),
-                ancestors(of: candidate.name).contains(entity)
-            else { return nil }
-            seen.insert(candidate.name)
-            return candidate.name
-        }
+        subentityTable[entity] ?? []
     }
 
     /// The attributes of `entity` including inherited ones, farthest ancestor first, then
@@ -149,8 +153,10 @@ public struct Schema: Sendable, Hashable, Codable {
 
     // MARK: Equality and coding
 
+    /// Two schemas are equal when their entities are, in the same order.
     public static func == (lhs: Schema, rhs: Schema) -> Bool { lhs.entities == rhs.entities }
 
+    /// Hashes the entities.
     public func hash(into hasher: inout Hasher) { hasher.combine(entities) }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {

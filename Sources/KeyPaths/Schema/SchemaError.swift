@@ -55,7 +55,8 @@ public struct SchemaError: Error, Sendable, Hashable, Codable, CustomStringConve
     public var message: String
 
     /// Creates an error.
-    public init(_ kind: Kind, entity: String? = nil, property: String? = nil, location: String? = nil, message: String) {
+    public init(_ kind: Kind, entity: String? = nil, property: String? = nil, location: String? = nil, message: String)
+    {
         self.kind = kind
         self.entity = entity
         self.property = property

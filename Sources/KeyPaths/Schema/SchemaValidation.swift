@@ -26,7 +26,8 @@ extension Schema {
         for entity in entities {
             errors += nameErrors(entity.name, entity: nil, what: "an entity")
             if !seenEntities.insert(entity.name).inserted {
-                errors.append(SchemaError(.duplicateEntity, entity: entity.name, message: "entity declared more than once"))
+                errors.append(
+                    SchemaError(.duplicateEntity, entity: entity.name, message: "entity declared more than once"))
             }
             errors += parentErrors(of: entity)
             errors += propertyNameErrors(of: entity)
@@ -92,13 +93,17 @@ extension Schema {
                 errors.append(SchemaError(error.kind, entity: entity.name, property: name, message: error.message))
             }
             if !seen.insert(name).inserted {
-                errors.append(SchemaError(.duplicateProperty, entity: entity.name, property: name,
-                                          message: "property declared more than once"))
+                errors.append(
+                    SchemaError(
+                        .duplicateProperty, entity: entity.name, property: name,
+                        message: "property declared more than once"))
             } else if let owner = inherited.first(where: { ancestor in
                 self.entity(named: ancestor)?.properties.contains { $0.name == name } ?? false
             }) {
-                errors.append(SchemaError(.inheritedPropertyClash, entity: entity.name, property: name,
-                                          message: "property clashes with inherited '\(owner).\(name)'"))
+                errors.append(
+                    SchemaError(
+                        .inheritedPropertyClash, entity: entity.name, property: name,
+                        message: "property clashes with inherited '\(owner).\(name)'"))
             }
         }
         return errors
@@ -126,17 +131,24 @@ extension Schema {
             return [error(.inverseNotFound, message)]
         }
         guard case .relationship(let back) = inverse else {
-            return [error(.inverseNotRelationship, "inverse '\(inverseName)' on '\(destination)' is an attribute, not a relationship")]
+            return [
+                error(
+                    .inverseNotRelationship,
+                    "inverse '\(inverseName)' on '\(destination)' is an attribute, not a relationship")
+            ]
         }
         let backName = "\(declaringEntity(ofProperty: inverseName, in: destination) ?? destination).\(inverseName)"
         var errors: [SchemaError] = []
         if back.destination != entity {
-            errors.append(error(.inverseDoesNotPointBack,
-                                "inverse '\(backName)' has destination '\(back.destination)', expected '\(entity)'"))
+            errors.append(
+                error(
+                    .inverseDoesNotPointBack,
+                    "inverse '\(backName)' has destination '\(back.destination)', expected '\(entity)'"))
         }
         if back.inverse != relationship.name {
             let actual = back.inverse.map { "has inverse '\($0)'" } ?? "has no inverse"
-            errors.append(error(.inverseDoesNotPointBack, "inverse '\(backName)' \(actual), expected '\(relationship.name)'"))
+            errors.append(
+                error(.inverseDoesNotPointBack, "inverse '\(backName)' \(actual), expected '\(relationship.name)'"))
         }
         return errors
     }

@@ -10,7 +10,8 @@ public enum EditDistance {
     /// insertions, deletions, substitutions and transpositions of adjacent characters that turn
     /// one into the other. `distance("nmae", "name") == 1`, `distance("size", "sizes") == 1`.
     public static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         // Three rolling rows: two rows back (for transpositions), previous, current.

@@ -75,7 +75,7 @@ extension PredicateValue {
 extension Parser {
     /// Takes the next argument for the specifier `token` (which is current) and turns it into
     /// an expression: a constant, or a key path for `%K`. Advances past the token.
-    mutating func bindSpecifier(_ specifier: FormatSpecifier, token: Token) throws(PredicateSyntaxError) -> ExpressionNode {
+    func bindSpecifier(_ specifier: FormatSpecifier, token: Token) throws -> ExpressionNode {
         let value = try takeArgument(for: specifier, token: token)
         try advance()
         let range = token.range
@@ -89,24 +89,30 @@ extension Parser {
             case .int(let i): return ExpressionNode(.constant(.int(i)), range: range)
             case .bool(let b): return ExpressionNode(.constant(.int(b ? 1 : 0)), range: range)
             default:
-                throw fail(DiagnosticCatalog.wrongArgumentType(
-                    "'\(spelling)' needs an integer argument, but argument \(argumentIndex) is \(value.typeDescription)", range: range))
+                throw fail(
+                    DiagnosticCatalog.wrongArgumentType(
+                        "'\(spelling)' needs an integer argument, but argument \(argumentIndex) is \(value.typeDescription)",
+                        range: range))
             }
         case .floating(let spelling):
             switch value {
             case .double(let d): return ExpressionNode(.constant(.double(d)), range: range)
             case .int(let i): return ExpressionNode(.constant(.double(Double(i))), range: range)
             default:
-                throw fail(DiagnosticCatalog.wrongArgumentType(
-                    "'\(spelling)' needs a floating-point argument, but argument \(argumentIndex) is \(value.typeDescription)", range: range))
+                throw fail(
+                    DiagnosticCatalog.wrongArgumentType(
+                        "'\(spelling)' needs a floating-point argument, but argument \(argumentIndex) is \(value.typeDescription)",
+                        range: range))
             }
         }
     }
 
     /// The next argument; `argumentIndex` becomes its 1-based number.
-    mutating func takeArgument(for specifier: FormatSpecifier, token: Token) throws(PredicateSyntaxError) -> PredicateValue {
+    func takeArgument(for specifier: FormatSpecifier, token: Token) throws -> PredicateValue {
         guard nextArgument < arguments.count else {
-            throw fail(DiagnosticCatalog.missingArgument(specifier.spelling, uses: specifierCount, given: arguments.count, range: token.range))
+            throw fail(
+                DiagnosticCatalog.missingArgument(
+                    specifier.spelling, uses: specifierCount, given: arguments.count, range: token.range))
         }
         let value = arguments[nextArgument]
         nextArgument += 1
@@ -118,13 +124,17 @@ extension Parser {
 
     /// Splits a `%K` argument on `.`; every component must be an identifier (reserved words
     /// allowed: they become keys) or a known `@operator`.
-    func keyPathComponents(fromArgument value: PredicateValue, token: Token) throws(PredicateSyntaxError) -> [KeyPathComponent] {
+    func keyPathComponents(fromArgument value: PredicateValue, token: Token) throws -> [KeyPathComponent] {
         guard case .string(let path) = value else {
-            throw fail(DiagnosticCatalog.wrongArgumentType(
-                "'%K' needs a string argument (a key path), but argument \(argumentIndex) is \(value.typeDescription)", range: token.range))
+            throw fail(
+                DiagnosticCatalog.wrongArgumentType(
+                    "'%K' needs a string argument (a key path), but argument \(argumentIndex) is \(value.typeDescription)",
+                    range: token.range))
         }
         guard !path.isEmpty else {
-            throw fail(DiagnosticCatalog.invalidKey("the key path given for '%K' (argument \(argumentIndex)) is empty", range: token.range))
+            throw fail(
+                DiagnosticCatalog.invalidKey(
+                    "the key path given for '%K' (argument \(argumentIndex)) is empty", range: token.range))
         }
         var components: [KeyPathComponent] = []
         for part in path.split(separator: ".", omittingEmptySubsequences: false) {
@@ -138,20 +148,25 @@ extension Parser {
             } else if Lexer.isIdentifier(part) {
                 components.append(.key(part))
             } else if part.isEmpty {
-                throw fail(DiagnosticCatalog.invalidKey("the key path '\(path)' given for '%K' has an empty component", range: token.range))
+                throw fail(
+                    DiagnosticCatalog.invalidKey(
+                        "the key path '\(path)' given for '%K' has an empty component", range: token.range))
             } else {
-                throw fail(DiagnosticCatalog.invalidKey(
-                    "key path component '\(part)' is not a valid key; use SELF['\(part)']", range: token.range))
+                throw fail(
+                    DiagnosticCatalog.invalidKey(
+                        "key path component '\(part)' is not a valid key; use SELF['\(part)']", range: token.range))
             }
         }
         return components
     }
 
     /// After the whole input: every argument must have been used.
-    func checkAllArgumentsUsed() throws(PredicateSyntaxError) {
+    func checkAllArgumentsUsed() throws {
         guard nextArgument >= arguments.count else {
-            throw fail(DiagnosticCatalog.tooManyArguments(given: arguments.count, uses: specifierCount,
-                                                          range: SourceRange(0, bytes.count)))
+            throw fail(
+                DiagnosticCatalog.tooManyArguments(
+                    given: arguments.count, uses: specifierCount,
+                    range: SourceRange(0, bytes.count)))
         }
     }
 }

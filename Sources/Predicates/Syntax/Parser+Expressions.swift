@@ -12,36 +12,45 @@
 /// | `$x := 1 + 2` | `(:= $x (+ 1 2))` |
 extension Parser {
     /// An expression.
-    mutating func parseExpression() throws(PredicateSyntaxError) -> ExpressionNode {
+    func parseExpression() throws -> ExpressionNode {
         try parseAssignment()
     }
 
     /// `$var := value` (right-associative: each assignment is one nesting level) or an infix
     /// expression.
-    mutating func parseAssignment() throws(PredicateSyntaxError) -> ExpressionNode {
-        let token = current
-        if case .variable(let name) = token.kind, peek().kind.isPunctuation(.assign) {
-            try advance()
-            let assign = current
-            try advance()
-            try enter(at: assign)
-            let value = try parseAssignment()
-            leave()
-            return ExpressionNode(.assignment(variable: name, value: value), range: Parser.span(token.range, value.range))
+    func parseAssignment() throws -> ExpressionNode {
+        if nextIs(.assign), case .variable = current.kind {
+            return try parseAssignmentTail()
         }
         return try parseInfix(minimum: 1, left: nil)
     }
 
+    /// `$var := value`, at the variable.
+    func parseAssignmentTail() throws -> ExpressionNode {
+        let variable = current
+        try advance()
+        try enter(at: current)
+        try advance()
+        let value = try parseAssignment()
+        leave()
+        return Parser.assignment(variable, value)
+    }
+
+    static func assignment(_ variable: Token, _ value: ExpressionNode) -> ExpressionNode {
+        guard case .variable(let name) = variable.kind else { return value }
+        return ExpressionNode(.assignment(variable: name, value: value), range: span(variable.range, value.range))
+    }
+
     /// Continues an expression whose first operand (the content of a parenthesis at predicate
     /// level) is already parsed: postfix operators, then infix operators.
-    mutating func continueExpression(_ operand: ExpressionNode) throws(PredicateSyntaxError) -> ExpressionNode {
+    func continueExpression(_ operand: ExpressionNode) throws -> ExpressionNode {
         try parseInfix(minimum: 1, left: try parsePostfix(operand))
     }
 
     /// The Pratt loop: operators binding at least as tightly as `minimum`, left-associative.
     /// Each operator wrapping the left operand is one nesting level, so a long chain is
     /// bounded like deep parentheses are (the tree it makes is as deep).
-    mutating func parseInfix(minimum: Int, left start: ExpressionNode?) throws(PredicateSyntaxError) -> ExpressionNode {
+    func parseInfix(minimum: Int, left start: ExpressionNode?) throws -> ExpressionNode {
         var left: ExpressionNode
         if let start { left = start } else { left = try parsePrefix() }
         var wraps = 0
@@ -62,7 +71,7 @@ extension Parser {
     /// Prefix `-` and `~`. A minus directly before a number literal is folded into the
     /// constant: `-5` is the constant -5 (and `-9223372036854775808` is `Int.min`), while
     /// `-(5)` stays a negation.
-    mutating func parsePrefix() throws(PredicateSyntaxError) -> ExpressionNode {
+    func parsePrefix() throws -> ExpressionNode {
         let token = current
         let op: UnaryOperator
         switch token.kind {
@@ -81,30 +90,28 @@ extension Parser {
     }
 
     /// At a `-` followed by a number literal: consumes both and returns the negative constant.
-    mutating func foldNegativeLiteral() throws(PredicateSyntaxError) -> ExpressionNode? {
+    func foldNegativeLiteral() throws -> ExpressionNode? {
         let minus = current
         let number = peek()
         let range = minus.range.union(number.range)
+        let value: PredicateValue
         switch number.kind {
         case .integer(let magnitude):
-            let value: Int
             if magnitude <= UInt64(Int.max) {
-                value = -Int(magnitude)
+                value = .int(-Int(magnitude))
             } else if magnitude == UInt64(Int.max) + 1 {
-                value = Int.min
+                value = .int(Int.min)
             } else {
-                throw fail(DiagnosticCatalog.numberOutOfRange("-" + text(number.range), isInteger: true, range: range))
+                throw integerOutOfRangeError(number, negative: true, range: range)
             }
-            try advance()
-            try advance()
-            return ExpressionNode(.constant(.int(value)), range: range)
         case .double(let magnitude):
-            try advance()
-            try advance()
-            return ExpressionNode(.constant(.double(-magnitude)), range: range)
+            value = .double(-magnitude)
         default:
             return nil
         }
+        try advance()
+        try advance()
+        return ExpressionNode(.constant(value), range: range)
     }
 
     /// Postfix `.key`, `.@op`, `.#word`, `.%K` and `[index]` after `base`.
@@ -112,32 +119,15 @@ extension Parser {
     /// A key applied to a key path or to `SELF` extends the key path (`SELF.a.b` is the key
     /// path `a.b`); applied to a member it extends the member; applied to anything else it
     /// makes a member (`$x.name`). Each member or index wrapping is one nesting level.
-    mutating func parsePostfix(_ base: ExpressionNode) throws(PredicateSyntaxError) -> ExpressionNode {
+    func parsePostfix(_ base: ExpressionNode) throws -> ExpressionNode {
         var node = base
         var wraps = 0
         while true {
-            let token = current
-            if token.kind.isPunctuation(.dot) {
-                try advance()
-                let (components, end) = try parseKeyComponentsAfterDot(dot: token)
-                let range = Parser.span(node.range, end)
-                switch node.kind {
-                case .keyPath(let existing):
-                    node = ExpressionNode(.keyPath(existing + components), range: range)
-                case .evaluatedObject:
-                    node = ExpressionNode(.keyPath(components), range: range)
-                case .member(let inner, let existing):
-                    node = ExpressionNode(.member(inner, existing + components), range: range)
-                default:
-                    try enter(at: token)
-                    wraps += 1
-                    node = ExpressionNode(.member(node, components), range: range)
-                }
-            } else if token.kind.isPunctuation(.leftBracket) {
-                let selector = try parseIndexSelector()
-                try enter(at: token)
+            if at(.dot) {
+                node = try parseMemberStep(node, wraps: &wraps)
+            } else if at(.leftBracket) {
+                node = try parseIndexStep(node)
                 wraps += 1
-                node = ExpressionNode(.index(node, selector), range: Parser.span(node.range, previous?.range))
             } else {
                 break
             }
@@ -146,8 +136,16 @@ extension Parser {
         return node
     }
 
+    /// `[index]` after `node`; enters one nesting level (left by the caller).
+    func parseIndexStep(_ node: ExpressionNode) throws -> ExpressionNode {
+        let open = current
+        let selector = try parseIndexSelector()
+        try enter(at: open)
+        return ExpressionNode(.index(node, selector), range: Parser.span(node.range, previous?.range))
+    }
+
     /// `[FIRST]`, `[LAST]`, `[SIZE]` (any case) or `[expression]`; the cursor is at `[`.
-    mutating func parseIndexSelector() throws(PredicateSyntaxError) -> IndexSelector {
+    func parseIndexSelector() throws -> IndexSelector {
         let open = current
         try advance()
         try enter(at: open)

@@ -15,6 +15,9 @@ import Foundation
 /// | `CAST('1', 'NSNumber')` | `(cast "1" "NSNumber")` |
 /// | `CAST(0, 'NSDate')` | `(date 0.0)` — a number cast to a date is folded |
 /// | `TERNARY(a == 1, 'x', 'y')` | `(ternary (== (key a) 1) "x" "y")` |
+///
+/// The parsing functions read the arguments; the node is built (and checked) by a separate
+/// `make…` function so that the recursive frames stay small.
 extension Parser {
     /// Selectors that Apple prints as infix operators.
     static let operatorSelectors: [String: BinaryOperator] = [
@@ -29,10 +32,10 @@ extension Parser {
         + operatorSelectors.keys.sorted() + ["onesComplement:", "objectFrom:withIndex:", "castObject:toType:"]
 
     /// `( [expression {, expression}] )`; the cursor is at `(`. Returns the arguments and the
-    /// closing parenthesis.
-    mutating func parseArgumentList() throws(PredicateSyntaxError) -> (arguments: [ExpressionNode], close: Token) {
+    /// range of the closing parenthesis.
+    func parseArgumentList() throws -> (arguments: [ExpressionNode], end: SourceRange) {
         let open = current
-        try expect(.leftParen, "'('")
+        try advance()
         try enter(at: open)
         var arguments: [ExpressionNode] = []
         if !current.kind.isPunctuation(.rightParen) {
@@ -42,66 +45,95 @@ extension Parser {
                 arguments.append(try parseExpression())
             }
         }
-        let close = current
+        let end = current.range
         try expectClosing(.rightParen, opening: open)
         leave()
-        return (arguments, close)
+        return (arguments, end)
     }
 
-    /// `name(args)` with a ``BuiltinFunction`` name.
-    mutating func parsePlainCall(name: String) throws(PredicateSyntaxError) -> ExpressionNode {
+    // MARK: - name(args)
+
+    /// `name(args)` with a ``BuiltinFunction`` name; the cursor is at the name.
+    func parsePlainCall() throws -> ExpressionNode {
         let nameToken = current
-        guard let function = BuiltinFunction(name: name) else {
-            throw fail(DiagnosticCatalog.unknownFunction(name, candidates: BuiltinFunction.allCases.map(\.name), range: nameToken.range))
-        }
+        let function = try plainFunction()
         try advance()
-        let (arguments, close) = try parseArgumentList()
-        let range = nameToken.range.union(close.range)
+        let (arguments, end) = try parseArgumentList()
+        return try makePlainCall(function, arguments: arguments, range: nameToken.range.union(end))
+    }
+
+    /// The built-in function named by the current identifier.
+    func plainFunction() throws -> BuiltinFunction {
+        let name = text(current.range)
+        guard let function = BuiltinFunction(name: name) else {
+            throw unknownFunctionError(name, candidates: BuiltinFunction.allCases.map(\.name), range: current.range)
+        }
+        return function
+    }
+
+    /// Checks the argument count; several arguments of a collection function become one
+    /// array: `max(1, 5, 10)` is `max:({1, 5, 10})`.
+    func makePlainCall(_ function: BuiltinFunction, arguments: [ExpressionNode], range: SourceRange) throws
+        -> ExpressionNode
+    {
         if function.takesCollection {
             switch arguments.count {
             case 0:
-                throw fail(DiagnosticCatalog.wrongArgumentCount("'\(name)' needs at least 1 argument, 0 given", range: range))
+                throw argumentCountError("'\(function.name)' needs at least 1 argument, 0 given", range: range)
             case 1:
                 return ExpressionNode(.function(function, arguments), range: range)
             default:
-                let list = ExpressionNode(.aggregate(arguments), range: Parser.span(arguments.first?.range, arguments.last?.range))
+                let list = ExpressionNode(
+                    .aggregate(arguments), range: Parser.span(arguments.first?.range, arguments.last?.range))
                 return ExpressionNode(.function(function, [list]), range: range)
             }
         }
         guard arguments.count == function.arity else {
-            throw fail(DiagnosticCatalog.wrongArgumentCount(
-                "'\(name)' takes \(Parser.count(function.arity, "argument")), \(arguments.count) given", range: range))
+            throw arityError(function.name, expected: function.arity, given: arguments.count, range: range)
         }
         return ExpressionNode(.function(function, arguments), range: range)
     }
 
+    // MARK: - part:part:(args)
+
     /// `part:part:(args)`: a built-in selector, or an operator selector turned into its node.
-    mutating func parseSelectorCall() throws(PredicateSyntaxError) -> ExpressionNode {
-        let start = current
-        var parts: [String] = []
-        var selectorEnd = start.range
+    func parseSelectorCall() throws -> ExpressionNode {
+        let start = current.range
+        let selector = try readSelector()
+        let (arguments, end) = try parseArgumentList()
+        return try makeSelectorCall(selector, arguments: arguments, range: start.union(end))
+    }
+
+    /// Reads `part:part:` up to the `(` and checks that the selector is known.
+    func readSelector() throws -> String {
+        let start = current.range
+        var selector = ""
+        var end = start
         while case .identifier(let part) = current.kind, peek().kind.isPunctuation(.colon) {
-            parts.append(part)
+            selector += part + ":"
             try advance()
-            selectorEnd = current.range
+            end = current.range
             try advance()
         }
-        let selector = parts.map { $0 + ":" }.joined()
-        let selectorRange = start.range.union(selectorEnd)
-        let builtin = BuiltinFunction(selector: selector)
-        guard builtin != nil || Parser.knownSelectors.contains(selector) else {
-            throw fail(DiagnosticCatalog.unknownFunction(selector, candidates: Parser.knownSelectors, range: selectorRange))
+        guard BuiltinFunction(selector: selector) != nil || Parser.knownSelectors.contains(selector) else {
+            throw unknownFunctionError(selector, candidates: Parser.knownSelectors, range: start.union(end))
         }
         guard current.kind.isPunctuation(.leftParen) else {
-            throw fail(DiagnosticCatalog.unexpectedToken(expected: "'(' after '\(selector)'", found: describe(current), range: current.range))
+            throw unexpectedTokenError(expected: "'(' after '\(selector)'")
         }
-        let (arguments, close) = try parseArgumentList()
-        let range = start.range.union(close.range)
-        guard arguments.count == parts.count else {
-            throw fail(DiagnosticCatalog.wrongArgumentCount(
-                "'\(selector)' takes \(Parser.count(parts.count, "argument")), \(arguments.count) given", range: range))
+        return selector
+    }
+
+    /// The node of a selector call: a function, an operator, an index or a cast.
+    func makeSelectorCall(_ selector: String, arguments: [ExpressionNode], range: SourceRange) throws -> ExpressionNode
+    {
+        let arity = selector.filter { $0 == ":" }.count
+        guard arguments.count == arity else {
+            throw arityError(selector, expected: arity, given: arguments.count, range: range)
         }
-        if let builtin { return ExpressionNode(.function(builtin, arguments), range: range) }
+        if let builtin = BuiltinFunction(selector: selector) {
+            return ExpressionNode(.function(builtin, arguments), range: range)
+        }
         if let op = Parser.operatorSelectors[selector] {
             return ExpressionNode(.binary(op, arguments[0], arguments[1]), range: range)
         }
@@ -110,7 +142,9 @@ extension Parser {
             return ExpressionNode(.unary(.onesComplement, arguments[0]), range: range)
         case "objectFrom:withIndex:":
             var index = IndexSelector.expression(arguments[1])
-            if case .constant(.string(let name)) = arguments[1].kind, let symbolic = Parser.symbolicIndex(name.uppercased()) {
+            if case .constant(.string(let name)) = arguments[1].kind,
+                let symbolic = Parser.symbolicIndex(name.uppercased())
+            {
                 index = symbolic
             }
             return ExpressionNode(.index(arguments[0], index), range: range)
@@ -119,77 +153,58 @@ extension Parser {
         }
     }
 
+    // MARK: - FUNCTION, CAST
+
     /// `FUNCTION(receiver, 'selector', arguments…)`.
-    mutating func parseCustomFunction() throws(PredicateSyntaxError) -> ExpressionNode {
-        let keyword = current
+    func parseCustomFunction() throws -> ExpressionNode {
+        let start = current.range
         try advance()
-        try expectOpening(after: "FUNCTION")
-        let (arguments, close) = try parseArgumentList()
-        let range = keyword.range.union(close.range)
-        guard arguments.count >= 2 else {
-            throw fail(DiagnosticCatalog.wrongArgumentCount(
-                "FUNCTION needs a receiver and a selector, \(arguments.count) given", range: range,
-                notes: ["write FUNCTION(receiver, 'selector', argument, …)"]))
-        }
-        guard case .constant(.string(let selector)) = arguments[1].kind else {
-            throw fail(DiagnosticCatalog.wrongArgumentType(
-                "FUNCTION's selector must be a string such as 'uppercaseString', found '\(snippet(arguments[1].range))'",
-                range: arguments[1].range ?? range))
-        }
-        return ExpressionNode(.customFunction(receiver: arguments[0], selector: selector, arguments: Array(arguments.dropFirst(2))),
-                              range: range)
+        guard current.kind.isPunctuation(.leftParen) else { throw missingOpeningError(after: "FUNCTION") }
+        let (arguments, end) = try parseArgumentList()
+        return try makeCustomFunction(arguments, range: start.union(end))
     }
 
-    /// `SUBQUERY(collection, $variable, predicate)`.
-    mutating func parseSubquery() throws(PredicateSyntaxError) -> ExpressionNode {
-        let keyword = current
-        try advance()
-        let open = current
-        try expectOpening(after: "SUBQUERY")
-        try advance()
-        try enter(at: open)
-        let usage = "SUBQUERY takes 3 arguments: SUBQUERY(collection, $variable, predicate)"
-        let collection = try parseExpression()
-        try expectArgumentComma(after: "SUBQUERY's collection", usage: usage, keyword: keyword)
-        guard case .variable(let variable) = current.kind else {
-            throw fail(DiagnosticCatalog.unexpectedToken(
-                expected: "a variable such as $x as SUBQUERY's second argument", found: describe(current), range: current.range))
+    func makeCustomFunction(_ arguments: [ExpressionNode], range: SourceRange) throws -> ExpressionNode {
+        guard arguments.count >= 2 else {
+            throw argumentCountError(
+                "FUNCTION needs a receiver and a selector, \(arguments.count) given", range: range,
+                notes: ["write FUNCTION(receiver, 'selector', argument, …)"])
         }
-        try advance()
-        try expectArgumentComma(after: "SUBQUERY's variable", usage: usage, keyword: keyword)
-        let predicate = try parsePredicate()
-        let close = current
-        try expectClosing(.rightParen, opening: open)
-        leave()
-        return ExpressionNode(.subquery(collection: collection, variable: variable, predicate: predicate),
-                              range: keyword.range.union(close.range))
+        guard case .constant(.string(let selector)) = arguments[1].kind else {
+            throw notAStringError(
+                "FUNCTION's selector", example: "uppercaseString", node: arguments[1], fallback: range)
+        }
+        return ExpressionNode(
+            .customFunction(receiver: arguments[0], selector: selector, arguments: Array(arguments.dropFirst(2))),
+            range: range)
     }
 
     /// `CAST(value, 'Type')`.
-    mutating func parseCast() throws(PredicateSyntaxError) -> ExpressionNode {
-        let keyword = current
+    func parseCast() throws -> ExpressionNode {
+        let start = current.range
         try advance()
-        try expectOpening(after: "CAST")
-        let (arguments, close) = try parseArgumentList()
-        let range = keyword.range.union(close.range)
+        guard current.kind.isPunctuation(.leftParen) else { throw missingOpeningError(after: "CAST") }
+        let (arguments, end) = try parseArgumentList()
+        let range = start.union(end)
         guard arguments.count == 2 else {
-            throw fail(DiagnosticCatalog.wrongArgumentCount(
-                "CAST takes 2 arguments, \(arguments.count) given", range: range, notes: ["write CAST(value, 'TypeName')"]))
+            throw argumentCountError(
+                "CAST takes 2 arguments, \(arguments.count) given", range: range,
+                notes: ["write CAST(value, 'TypeName')"])
         }
         return try makeCast(arguments[0], type: arguments[1], range: range)
     }
 
     /// A cast node; a number constant cast to `"NSDate"` becomes a date constant (seconds
     /// since 2001-01-01), which is how dates are printed.
-    func makeCast(_ value: ExpressionNode, type: ExpressionNode, range: SourceRange) throws(PredicateSyntaxError) -> ExpressionNode {
+    func makeCast(_ value: ExpressionNode, type: ExpressionNode, range: SourceRange) throws -> ExpressionNode {
         guard case .constant(.string(let typeName)) = type.kind else {
-            throw fail(DiagnosticCatalog.wrongArgumentType(
-                "CAST's type must be a string such as 'NSNumber', found '\(snippet(type.range))'", range: type.range ?? range))
+            throw notAStringError("CAST's type", example: "NSNumber", node: type, fallback: range)
         }
         if typeName == "NSDate", case .constant(let constant) = value.kind {
             switch constant {
             case .int(let seconds):
-                return ExpressionNode(.constant(.date(Date(timeIntervalSinceReferenceDate: Double(seconds)))), range: range)
+                return ExpressionNode(
+                    .constant(.date(Date(timeIntervalSinceReferenceDate: Double(seconds)))), range: range)
             case .double(let seconds):
                 return ExpressionNode(.constant(.date(Date(timeIntervalSinceReferenceDate: seconds))), range: range)
             default:
@@ -199,47 +214,70 @@ extension Parser {
         return ExpressionNode(.cast(value, type: typeName), range: range)
     }
 
-    /// `TERNARY(predicate, whenTrue, whenFalse)`.
-    mutating func parseTernary() throws(PredicateSyntaxError) -> ExpressionNode {
+    // MARK: - SUBQUERY, TERNARY
+
+    /// `SUBQUERY(collection, $variable, predicate)`.
+    func parseSubquery() throws -> ExpressionNode {
         let keyword = current
         try advance()
         let open = current
-        try expectOpening(after: "TERNARY")
+        guard open.kind.isPunctuation(.leftParen) else { throw missingOpeningError(after: "SUBQUERY") }
         try advance()
         try enter(at: open)
-        let usage = "TERNARY takes 3 arguments: TERNARY(predicate, valueIfTrue, valueIfFalse)"
-        let condition = try parsePredicate()
-        try expectArgumentComma(after: "TERNARY's predicate", usage: usage, keyword: keyword)
-        let whenTrue = try parseExpression()
-        try expectArgumentComma(after: "TERNARY's second argument", usage: usage, keyword: keyword)
-        let whenFalse = try parseExpression()
-        let close = current
+        let collection = try parseExpression()
+        try expectArgumentComma(after: "SUBQUERY's collection", keyword: keyword)
+        let variable = try subqueryVariable()
+        try expectArgumentComma(after: "SUBQUERY's variable", keyword: keyword)
+        let predicate = try parsePredicate()
+        let end = current.range
         try expectClosing(.rightParen, opening: open)
         leave()
-        return ExpressionNode(.ternary(condition, whenTrue, whenFalse), range: keyword.range.union(close.range))
+        return ExpressionNode(
+            .subquery(collection: collection, variable: variable, predicate: predicate),
+            range: keyword.range.union(end))
     }
 
-    /// Checks (without consuming) that a `(` follows a function keyword.
-    func expectOpening(after keyword: String) throws(PredicateSyntaxError) {
-        guard current.kind.isPunctuation(.leftParen) else {
-            throw fail(DiagnosticCatalog.unexpectedToken(expected: "'(' after \(keyword)", found: describe(current), range: current.range))
+    /// The `$variable` of a SUBQUERY.
+    func subqueryVariable() throws -> String {
+        guard case .variable(let variable) = current.kind else {
+            throw unexpectedTokenError(expected: "a variable such as $x as SUBQUERY's second argument")
         }
+        try advance()
+        return variable
+    }
+
+    /// `TERNARY(predicate, whenTrue, whenFalse)`.
+    func parseTernary() throws -> ExpressionNode {
+        let keyword = current
+        try advance()
+        let open = current
+        guard open.kind.isPunctuation(.leftParen) else { throw missingOpeningError(after: "TERNARY") }
+        try advance()
+        try enter(at: open)
+        let condition = try parsePredicate()
+        try expectArgumentComma(after: "TERNARY's predicate", keyword: keyword)
+        let whenTrue = try parseExpression()
+        try expectArgumentComma(after: "TERNARY's second argument", keyword: keyword)
+        let whenFalse = try parseExpression()
+        let end = current.range
+        try expectClosing(.rightParen, opening: open)
+        leave()
+        return ExpressionNode(.ternary(condition, whenTrue, whenFalse), range: keyword.range.union(end))
     }
 
     /// A `,` between the fixed arguments of SUBQUERY / TERNARY; a `)` there means too few.
-    mutating func expectArgumentComma(after what: String, usage: String, keyword: Token) throws(PredicateSyntaxError) {
+    func expectArgumentComma(after what: String, keyword: Token) throws {
         if current.kind.isPunctuation(.comma) {
             try advance()
             return
         }
         if current.kind.isPunctuation(.rightParen) {
-            throw fail(DiagnosticCatalog.wrongArgumentCount(usage, range: keyword.range.union(current.range)))
+            let usage =
+                keyword.kind.isKeyword("SUBQUERY")
+                ? "SUBQUERY takes 3 arguments: SUBQUERY(collection, $variable, predicate)"
+                : "TERNARY takes 3 arguments: TERNARY(predicate, valueIfTrue, valueIfFalse)"
+            throw argumentCountError(usage, range: keyword.range.union(current.range))
         }
-        throw fail(DiagnosticCatalog.unexpectedToken(expected: "',' after \(what)", found: describe(current), range: current.range))
-    }
-
-    /// `1 argument`, `2 arguments`.
-    static func count(_ n: Int, _ noun: String) -> String {
-        "\(n) \(noun)\(n == 1 ? "" : "s")"
+        throw unexpectedTokenError(expected: "',' after \(what)")
     }
 }

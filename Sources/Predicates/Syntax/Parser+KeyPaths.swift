@@ -10,7 +10,7 @@
 /// | `size` | error `reserved-word-as-key`: write `#size` |
 extension Parser {
     /// The component(s) after a `.`; the cursor is just past the dot.
-    mutating func parseKeyComponentsAfterDot(dot: Token) throws(PredicateSyntaxError) -> ([KeyPathComponent], SourceRange) {
+    func parseKeyComponentsAfterDot() throws -> ([KeyPathComponent], SourceRange) {
         let token = current
         switch token.kind {
         case .identifier(let name):
@@ -29,25 +29,45 @@ extension Parser {
         case .keyword:
             throw fail(DiagnosticCatalog.reservedWordAsKey(text(token.range), range: token.range))
         default:
-            throw fail(DiagnosticCatalog.invalidKey("expected a key after '.', found \(describe(token))", range: token.range))
+            throw fail(
+                DiagnosticCatalog.invalidKey("expected a key after '.', found \(describe(token))", range: token.range))
         }
     }
 
-    /// A reserved word where an expression starts. Words that read like keys (`size`,
-    /// `first`, `self`-like) get the `#` advice; connectives and operators are simply not an
-    /// expression.
-    func reservedWordError(_ token: Token, word: String) -> PredicateSyntaxError {
-        if Parser.operatorWords.contains(word) {
-            return fail(DiagnosticCatalog.expectedExpression(after: previous.map { text($0.range) },
-                                                             found: describe(token), range: token.range))
+    /// `.key` after `node`; counts a nesting level in `wraps` when it makes a new member.
+    func parseMemberStep(_ node: ExpressionNode, wraps: inout Int) throws -> ExpressionNode {
+        let dot = current
+        try advance()
+        let (components, end) = try parseKeyComponentsAfterDot()
+        if Parser.makesMember(node) {
+            try enter(at: dot)
+            wraps += 1
         }
-        return fail(DiagnosticCatalog.reservedWordAsKey(text(token.range), range: token.range))
+        return Parser.applyKey(components, to: node, end: end)
     }
 
-    /// Reserved words that are connectives, quantifiers or operators: never mistaken for keys.
-    static let operatorWords: Set<String> = [
-        "AND", "OR", "NOT", "ANY", "ALL", "SOME", "NONE", "IN", "LIKE", "MATCHES", "CONTAINS",
-        "BEGINSWITH", "ENDSWITH", "BETWEEN", "UTI-CONFORMS-TO", "UTI-EQUALS", "UNION", "INTERSECT",
-        "MINUS", "TOKENMATCHES", "TRUEPREDICATE", "FALSEPREDICATE",
-    ]
+    /// Whether a key after `node` wraps it in a new member node (rather than extending a key
+    /// path or member).
+    static func makesMember(_ node: ExpressionNode) -> Bool {
+        switch node.kind {
+        case .keyPath, .evaluatedObject, .member: false
+        default: true
+        }
+    }
+
+    /// `node.components`: an extended key path or member, or a new member.
+    static func applyKey(_ components: [KeyPathComponent], to node: ExpressionNode, end: SourceRange) -> ExpressionNode
+    {
+        let range = span(node.range, end)
+        switch node.kind {
+        case .keyPath(let existing):
+            return ExpressionNode(.keyPath(existing + components), range: range)
+        case .evaluatedObject:
+            return ExpressionNode(.keyPath(components), range: range)
+        case .member(let inner, let existing):
+            return ExpressionNode(.member(inner, existing + components), range: range)
+        default:
+            return ExpressionNode(.member(node, components), range: range)
+        }
+    }
 }

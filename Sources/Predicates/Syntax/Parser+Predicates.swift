@@ -4,6 +4,8 @@
 /// A chain of one connective is one n-ary node (`a AND b AND c` is `and[a, b, c]`); a
 /// parenthesised chain is not merged into the outer one (`a AND (b AND c)` is
 /// `and[a, and[b, c]]`); a one-element chain is the element itself.
+///
+/// The functions on the recursive path keep few locals (see `Parser+Errors`).
 extension Parser {
     /// What a parenthesis at predicate level turned out to hold.
     enum PredicateOrExpression {
@@ -14,12 +16,12 @@ extension Parser {
     }
 
     /// A predicate: an OR chain.
-    mutating func parsePredicate() throws(PredicateSyntaxError) -> PredicateNode {
+    func parsePredicate() throws -> PredicateNode {
         try parseOr(first: nil)
     }
 
     /// `and {OR and}`; `first`, when given, is the already parsed first NOT-level operand.
-    mutating func parseOr(first: PredicateNode?) throws(PredicateSyntaxError) -> PredicateNode {
+    func parseOr(first: PredicateNode?) throws -> PredicateNode {
         let head = try parseAnd(first: first)
         guard current.kind.isOr else { return head }
         var items = [head]
@@ -27,72 +29,80 @@ extension Parser {
             try advance()
             items.append(try parseAnd(first: nil))
         }
-        return PredicateNode(.or(items), range: Parser.span(head.range, items.last?.range))
+        return Parser.chain(items, or: true)
     }
 
     /// `not {AND not}`; `first`, when given, is the already parsed first operand.
-    mutating func parseAnd(first: PredicateNode?) throws(PredicateSyntaxError) -> PredicateNode {
-        let head: PredicateNode
-        if let first { head = first } else { head = try parseNot() }
-        guard current.kind.isAnd else { return head }
-        var items = [head]
+    func parseAnd(first: PredicateNode?) throws -> PredicateNode {
+        var items = [try first ?? parseNot()]
         while current.kind.isAnd {
             try advance()
             items.append(try parseNot())
         }
-        return PredicateNode(.and(items), range: Parser.span(head.range, items.last?.range))
+        return items.count == 1 ? items[0] : Parser.chain(items, or: false)
+    }
+
+    /// The n-ary node of a chain.
+    static func chain(_ items: [PredicateNode], or: Bool) -> PredicateNode {
+        let range = span(items.first?.range, items.last?.range)
+        return PredicateNode(or ? .or(items) : .and(items), range: range)
     }
 
     /// `{NOT | !} primary`: each NOT is one nesting level; no recursion per NOT.
-    mutating func parseNot() throws(PredicateSyntaxError) -> PredicateNode {
-        var nots: [Token] = []
+    func parseNot() throws -> PredicateNode {
+        var nots: [SourceRange] = []
         while current.kind.isNot {
-            nots.append(current)
+            nots.append(current.range)
             try enter(at: current)
             try advance()
         }
-        var node = try parsePrimaryPredicate()
+        let node = try parsePrimaryPredicate()
+        if nots.isEmpty { return node }
         leave(nots.count)
-        for token in nots.reversed() {
-            node = PredicateNode(.not(node), range: Parser.span(token.range, node.range))
+        return Parser.negate(node, nots)
+    }
+
+    static func negate(_ operand: PredicateNode, _ nots: [SourceRange]) -> PredicateNode {
+        var node = operand
+        for range in nots.reversed() {
+            node = PredicateNode(.not(node), range: span(range, node.range))
         }
         return node
     }
 
     /// `( … )`, `TRUEPREDICATE`, `FALSEPREDICATE` or a comparison.
-    mutating func parsePrimaryPredicate() throws(PredicateSyntaxError) -> PredicateNode {
-        let token = current
-        switch token.kind {
-        case .keyword("TRUEPREDICATE"):
-            try advance()
-            return PredicateNode(.constant(true), range: token.range)
-        case .keyword("FALSEPREDICATE"):
-            try advance()
-            return PredicateNode(.constant(false), range: token.range)
-        case .punctuation(.leftParen):
+    func parsePrimaryPredicate() throws -> PredicateNode {
+        if current.kind.isPunctuation(.leftParen) {
+            let start = current
             switch try parseParenthesized() {
             case .predicate(let predicate):
                 return predicate
             case .expression(let expression):
-                let left = try continueExpression(expression)
-                return try parseComparisonRest(modifier: .direct, isNone: false, left: left, start: token)
+                return try parseComparisonRest(left: try continueExpression(expression), start: start, quantifier: nil)
             }
-        default:
-            return try parseComparison()
         }
+        if let constant = try parseConstantPredicate() { return constant }
+        return try parseComparison()
+    }
+
+    /// `TRUEPREDICATE` / `FALSEPREDICATE`, or nil.
+    func parseConstantPredicate() throws -> PredicateNode? {
+        let token = current
+        guard case .keyword(let word) = token.kind, word == "TRUEPREDICATE" || word == "FALSEPREDICATE" else {
+            return nil
+        }
+        try advance()
+        return PredicateNode(.constant(word == "TRUEPREDICATE"), range: token.range)
     }
 
     /// `( content )` at predicate level, where the content may be a predicate or an expression.
-    mutating func parseParenthesized() throws(PredicateSyntaxError) -> PredicateOrExpression {
+    func parseParenthesized() throws -> PredicateOrExpression {
         let open = current
         try enter(at: open)
         try advance()
-        let content: PredicateOrExpression
-        switch try parseFirstOperandInParentheses() {
-        case .predicate(let first):
+        var content = try parseFirstOperandInParentheses()
+        if case .predicate(let first) = content {
             content = .predicate(try parseOr(first: first))
-        case .expression(let expression):
-            content = .expression(expression)
         }
         try expectClosing(.rightParen, opening: open)
         leave()
@@ -101,93 +111,87 @@ extension Parser {
 
     /// The first NOT-level operand inside a parenthesis: a predicate, or — when an
     /// expression is followed directly by `)` — that expression.
-    mutating func parseFirstOperandInParentheses() throws(PredicateSyntaxError) -> PredicateOrExpression {
+    func parseFirstOperandInParentheses() throws -> PredicateOrExpression {
         let start = current
-        switch start.kind {
-        case .keyword("NOT"), .punctuation(.bang), .keyword("TRUEPREDICATE"), .keyword("FALSEPREDICATE"),
-            .keyword("ANY"), .keyword("SOME"), .keyword("ALL"), .keyword("NONE"):
+        if Parser.startsOnlyAPredicate(start.kind) {
             return .predicate(try parseNot())
-        case .punctuation(.leftParen):
-            switch try parseParenthesized() {
-            case .predicate(let predicate):
-                return .predicate(predicate)
-            case .expression(let expression):
-                return try finishOperand(try continueExpression(expression), start: start)
-            }
-        default:
-            return try finishOperand(try parseExpression(), start: start)
         }
+        var operand: ExpressionNode
+        if start.kind.isPunctuation(.leftParen) {
+            switch try parseParenthesized() {
+            case .predicate(let predicate): return .predicate(predicate)
+            case .expression(let expression): operand = try continueExpression(expression)
+            }
+        } else {
+            operand = try parseExpression()
+        }
+        if current.kind.isPunctuation(.rightParen) { return .expression(operand) }
+        return .predicate(try parseComparisonRest(left: operand, start: start, quantifier: nil))
     }
 
-    /// After an expression inside a parenthesis: `)` keeps it an expression; anything else
-    /// must make it the left side of a comparison.
-    mutating func finishOperand(_ expression: ExpressionNode, start: Token) throws(PredicateSyntaxError) -> PredicateOrExpression {
-        if current.kind.isPunctuation(.rightParen) { return .expression(expression) }
-        return .predicate(try parseComparisonRest(modifier: .direct, isNone: false, left: expression, start: start))
+    /// NOT, `!`, TRUEPREDICATE, FALSEPREDICATE and the quantifiers start a predicate, never
+    /// an expression.
+    static func startsOnlyAPredicate(_ kind: TokenKind) -> Bool {
+        if kind.isNot { return true }
+        guard case .keyword(let word) = kind else { return false }
+        return word == "TRUEPREDICATE" || word == "FALSEPREDICATE" || quantifier(word) != nil
+    }
+
+    /// `ANY`/`SOME` → `.any`, `ALL` → `.all`, `NONE` → `.any` negated.
+    static func quantifier(_ word: String) -> (modifier: ComparisonModifier, isNone: Bool)? {
+        switch word {
+        case "ANY", "SOME": (.any, false)
+        case "ALL": (.all, false)
+        case "NONE": (.any, true)
+        default: nil
+        }
     }
 
     /// `[ANY|SOME|ALL|NONE] expression operator[options] expression`.
-    mutating func parseComparison() throws(PredicateSyntaxError) -> PredicateNode {
+    func parseComparison() throws -> PredicateNode {
         let start = current
-        var modifier = ComparisonModifier.direct
-        var isNone = false
-        switch start.kind {
-        case .keyword("ANY"), .keyword("SOME"): modifier = .any
-        case .keyword("ALL"): modifier = .all
-        case .keyword("NONE"):
-            modifier = .any
-            isNone = true
-        default: break
+        var quantifier: (modifier: ComparisonModifier, isNone: Bool)?
+        if case .keyword(let word) = start.kind, let found = Parser.quantifier(word) {
+            quantifier = found
+            try advance()
         }
-        if modifier != .direct { try advance() }
-        let left = try parseExpression()
-        return try parseComparisonRest(modifier: modifier, isNone: isNone, left: left, start: start)
+        return try parseComparisonRest(left: try parseExpression(), start: start, quantifier: quantifier)
     }
 
     /// The operator, its options and the right operand of a comparison whose left operand is
     /// parsed. `NONE` becomes `NOT (ANY …)`.
-    mutating func parseComparisonRest(modifier: ComparisonModifier, isNone: Bool, left: ExpressionNode,
-                                      start: Token) throws(PredicateSyntaxError) -> PredicateNode {
-        let operatorToken = current
-        guard let op = operatorToken.kind.comparisonOperator else {
+    func parseComparisonRest(
+        left: ExpressionNode, start: Token,
+        quantifier: (modifier: ComparisonModifier, isNone: Bool)?
+    ) throws -> PredicateNode {
+        guard let op = current.kind.comparisonOperator else {
             throw missingComparisonOperator(after: left)
         }
+        let operatorToken = current
         try advance()
-        var options = try parseOptions(after: operatorToken)
-        if op == .between { options = [] }
+        let options = try parseOptions(after: operatorToken, for: op)
         let right = try parseExpression()
-        if current.kind.comparisonOperator != nil {
-            throw fail(DiagnosticCatalog.chainedComparison(text(current.range), range: current.range))
-        }
-        let range = Parser.span(start.range, right.range)
-        let comparison = Comparison(modifier: modifier, left: left, operator: op, options: options, right: right)
-        let node = PredicateNode(.comparison(comparison), range: range)
-        return isNone ? PredicateNode(.not(node), range: range) : node
+        if current.kind.comparisonOperator != nil { throw chainedComparisonError() }
+        return Parser.comparison(
+            left: left, op: op, options: options, right: right, start: start.range, quantifier: quantifier)
     }
 
-    /// The error for an expression not followed by a comparison operator.
-    func missingComparisonOperator(after left: ExpressionNode) -> PredicateSyntaxError {
-        let token = current
-        if token.kind.isKeyword("NOT"), let op = peek().kind.comparisonOperator, case .keyword = peek().kind {
-            return fail(DiagnosticCatalog.notIn(Operators.spelling(of: op), left: snippet(left.range),
-                                                range: token.range.union(peek().range)))
-        }
-        if let range = left.range, case .specifier(let specifier)? = tokens.first(where: { $0.range == range })?.kind {
-            return fail(DiagnosticCatalog.specifierAsPredicate(specifier.spelling, range: range))
-        }
-        switch token.kind {
-        case .identifier(let word):
-            return fail(DiagnosticCatalog.unknownOperator(word, range: token.range))
-        case .keyword("TOKENMATCHES"):
-            return fail(DiagnosticCatalog.unknownOperator(text(token.range), range: token.range))
-        default:
-            return fail(DiagnosticCatalog.expectedComparisonOperator(after: snippet(left.range), found: describe(token),
-                                                                     range: token.range))
-        }
+    /// Builds the comparison node (wrapped in NOT for `NONE`).
+    static func comparison(
+        left: ExpressionNode, op: ComparisonOperator, options: ComparisonOptions, right: ExpressionNode,
+        start: SourceRange, quantifier: (modifier: ComparisonModifier, isNone: Bool)?
+    ) -> PredicateNode {
+        let range = span(start, right.range)
+        let comparison = Comparison(
+            modifier: quantifier?.modifier ?? .direct, left: left, operator: op,
+            options: options, right: right)
+        let node = PredicateNode(.comparison(comparison), range: range)
+        return quantifier?.isNone == true ? PredicateNode(.not(node), range: range) : node
     }
 
     /// `[letters]` after a comparison operator: any of c d n l w, in any order and case.
-    mutating func parseOptions(after operatorToken: Token) throws(PredicateSyntaxError) -> ComparisonOptions {
+    /// Options after BETWEEN are accepted and dropped, as Apple does.
+    func parseOptions(after operatorToken: Token, for op: ComparisonOperator) throws -> ComparisonOptions {
         guard current.kind.isPunctuation(.leftBracket) else { return [] }
         let open = current
         try advance()
@@ -198,9 +202,7 @@ extension Parser {
         case .punctuation(.rightBracket):
             throw fail(DiagnosticCatalog.unknownOption("", in: "[]", range: open.range.union(lettersToken.range)))
         default:
-            throw fail(DiagnosticCatalog.unexpectedToken(
-                expected: "option letters (c, d, n, l, w) after '\(text(operatorToken.range))['",
-                found: describe(lettersToken), range: lettersToken.range))
+            throw unexpectedTokenError(expected: "option letters (c, d, n, l, w) after '\(text(operatorToken.range))['")
         }
         let letters = text(lettersToken.range)
         var options = ComparisonOptions()
@@ -214,12 +216,14 @@ extension Parser {
             case "l": options.insert(.localeSensitive)
             case "w": options.insert(.widthInsensitive)
             default:
-                throw fail(DiagnosticCatalog.unknownOption(String(character), in: "[\(letters)]",
-                                                           range: SourceRange(offset, offset + length)))
+                throw fail(
+                    DiagnosticCatalog.unknownOption(
+                        String(character), in: "[\(letters)]",
+                        range: SourceRange(offset, offset + length)))
             }
             offset += length
         }
         try expectClosing(.rightBracket, opening: open)
-        return options
+        return op == .between ? [] : options
     }
 }

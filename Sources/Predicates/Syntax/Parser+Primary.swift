@@ -10,86 +10,111 @@
 /// | `SELF` | `self` |
 /// | `$x` | `$x` |
 /// | `{1, 'a'}` | `(aggregate 1 "a")` |
+///
+/// ``parsePrimary()`` only dispatches, so that its frame — one per nesting level — stays small.
 extension Parser {
     /// A primary expression.
-    mutating func parsePrimary() throws(PredicateSyntaxError) -> ExpressionNode {
-        let token = current
-        switch token.kind {
-        case .string(let value):
-            try advance()
-            return ExpressionNode(.constant(.string(value)), range: token.range)
-        case .integer(let magnitude):
-            guard magnitude <= UInt64(Int.max) else {
-                throw fail(DiagnosticCatalog.numberOutOfRange(text(token.range), isInteger: true, range: token.range))
-            }
-            try advance()
-            return ExpressionNode(.constant(.int(Int(magnitude))), range: token.range)
-        case .double(let value):
-            try advance()
-            return ExpressionNode(.constant(.double(value)), range: token.range)
-        case .keyword(let word):
-            return try parseKeywordPrimary(word, token: token)
-        case .identifier(let name):
-            if peek().kind.isPunctuation(.leftParen) { return try parsePlainCall(name: name) }
-            if peek().kind.isPunctuation(.colon) { return try parseSelectorCall() }
-            try advance()
-            return ExpressionNode(.keyPath([.key(name)]), range: token.range)
-        case .escapedKey(let name):
-            try advance()
-            return ExpressionNode(.keyPath([.key(name)]), range: token.range)
-        case .collectionOperator(let op):
-            try advance()
-            return ExpressionNode(.keyPath([.collectionOperator(op)]), range: token.range)
-        case .variable(let name):
-            try advance()
-            return ExpressionNode(.variable(name), range: token.range)
-        case .specifier(let specifier):
-            return try bindSpecifier(specifier, token: token)
-        case .punctuation(.leftParen):
-            try enter(at: token)
-            try advance()
-            let inner = try parseExpression()
-            try expectClosing(.rightParen, opening: token)
-            leave()
-            return inner
-        case .punctuation(.leftBrace):
-            return try parseAggregate()
-        default:
-            throw fail(DiagnosticCatalog.expectedExpression(after: previous.map { text($0.range) },
-                                                            found: describe(token), range: token.range))
+    func parsePrimary() throws -> ExpressionNode {
+        switch primaryForm() {
+        case .parenthesis: return try parseParenthesizedExpression()
+        case .aggregate: return try parseAggregate()
+        case .customFunction: return try parseCustomFunction()
+        case .subquery: return try parseSubquery()
+        case .cast: return try parseCast()
+        case .ternary: return try parseTernary()
+        case .keyword: return try parseKeywordLiteral()
+        case .plainCall: return try parsePlainCall()
+        case .selectorCall: return try parseSelectorCall()
+        case .leaf: return try parseLeaf()
         }
     }
 
-    /// Literal keywords, `SELF`, `ANYKEY`, the keyword function forms; other reserved words
-    /// are errors.
-    mutating func parseKeywordPrimary(_ word: String, token: Token) throws(PredicateSyntaxError) -> ExpressionNode {
-        let value: PredicateValue
-        switch word {
-        case "TRUE", "YES": value = .bool(true)
-        case "FALSE", "NO": value = .bool(false)
-        case "NULL", "NIL": value = .null
-        case "SELF":
-            try advance()
-            return ExpressionNode(.evaluatedObject, range: token.range)
-        case "ANYKEY":
-            try advance()
-            return ExpressionNode(.anyKey, range: token.range)
-        case "FUNCTION": return try parseCustomFunction()
-        case "SUBQUERY": return try parseSubquery()
-        case "CAST": return try parseCast()
-        case "TERNARY": return try parseTernary()
-        case "FETCH":
-            throw fail(DiagnosticCatalog.unknownFunction(text(token.range), candidates: [], range: token.range,
-                                                         notes: ["FETCH (Core Data fetched properties) is not supported"]))
+    /// The kinds of primary expressions, as chosen by the current token (and the next).
+    enum PrimaryForm {
+        case parenthesis, aggregate, customFunction, subquery, cast, ternary, keyword, plainCall, selectorCall, leaf
+    }
+
+    /// Which primary starts at the current token.
+    func primaryForm() -> PrimaryForm {
+        switch current.kind {
+        case .punctuation(.leftParen): return .parenthesis
+        case .punctuation(.leftBrace): return .aggregate
+        case .keyword(let word):
+            switch word {
+            case "FUNCTION": return .customFunction
+            case "SUBQUERY": return .subquery
+            case "CAST": return .cast
+            case "TERNARY": return .ternary
+            default: return .keyword
+            }
+        case .identifier:
+            if nextIs(.leftParen) { return .plainCall }
+            if nextIs(.colon) { return .selectorCall }
+            return .leaf
         default:
-            throw reservedWordError(token, word: word)
+            return .leaf
+        }
+    }
+
+    /// `( expression )` inside an expression.
+    func parseParenthesizedExpression() throws -> ExpressionNode {
+        let open = current
+        try enter(at: open)
+        try advance()
+        let inner = try parseExpression()
+        try expectClosing(.rightParen, opening: open)
+        leave()
+        return inner
+    }
+
+    /// The one-token primaries: literals, keys, variables and specifiers.
+    func parseLeaf() throws -> ExpressionNode {
+        let token = current
+        let kind: ExpressionNode.Kind
+        switch token.kind {
+        case .string(let value):
+            kind = .constant(.string(value))
+        case .integer(let magnitude):
+            guard magnitude <= UInt64(Int.max) else {
+                throw integerOutOfRangeError(token, negative: false, range: token.range)
+            }
+            kind = .constant(.int(Int(magnitude)))
+        case .double(let value):
+            kind = .constant(.double(value))
+        case .identifier(let name), .escapedKey(let name):
+            kind = .keyPath([.key(name)])
+        case .collectionOperator(let op):
+            kind = .keyPath([.collectionOperator(op)])
+        case .variable(let name):
+            kind = .variable(name)
+        case .specifier(let specifier):
+            return try bindSpecifier(specifier, token: token)
+        default:
+            throw expectedExpressionError()
         }
         try advance()
-        return ExpressionNode(.constant(value), range: token.range)
+        return ExpressionNode(kind, range: token.range)
+    }
+
+    /// `TRUE` `YES` `FALSE` `NO` `NULL` `NIL` `SELF` `ANYKEY`; other reserved words are errors.
+    func parseKeywordLiteral() throws -> ExpressionNode {
+        let token = current
+        guard case .keyword(let word) = token.kind else { throw expectedExpressionError() }
+        let kind: ExpressionNode.Kind
+        switch word {
+        case "TRUE", "YES": kind = .constant(.bool(true))
+        case "FALSE", "NO": kind = .constant(.bool(false))
+        case "NULL", "NIL": kind = .constant(.null)
+        case "SELF": kind = .evaluatedObject
+        case "ANYKEY": kind = .anyKey
+        default: throw reservedWordError(word)
+        }
+        try advance()
+        return ExpressionNode(kind, range: token.range)
     }
 
     /// `{}` or `{e, e, …}`; the cursor is at `{`.
-    mutating func parseAggregate() throws(PredicateSyntaxError) -> ExpressionNode {
+    func parseAggregate() throws -> ExpressionNode {
         let open = current
         try enter(at: open)
         try advance()
@@ -101,9 +126,9 @@ extension Parser {
                 elements.append(try parseExpression())
             }
         }
-        let close = current
+        let end = current.range
         try expectClosing(.rightBrace, opening: open)
         leave()
-        return ExpressionNode(.aggregate(elements), range: open.range.union(close.range))
+        return ExpressionNode(.aggregate(elements), range: open.range.union(end))
     }
 }

@@ -3,12 +3,20 @@
 /// The grammar areas live in extensions: `Parser+Predicates` (OR, AND, NOT, comparisons,
 /// the parenthesis ambiguity), `Parser+Expressions` (assignment, infix Pratt loop, prefix,
 /// postfix), `Parser+Primary` (literals, keys, specifiers, aggregates), `Parser+Functions`
-/// (both call forms, FUNCTION, SUBQUERY, CAST, TERNARY) and `Parser+KeyPaths`.
+/// (both call forms, FUNCTION, SUBQUERY, CAST, TERNARY), `Parser+KeyPaths`, `FormatArguments`
+/// (binding `%@`, `%K`, `%d`, `%f`) and `Parser+Errors` (building the thrown errors).
 ///
 /// The whole input is lexed first (so that the number of format specifiers is known for the
 /// messages about arguments); a lexical error is reported only when the cursor reaches it, so
 /// the first error in the source is the one reported. No function backtracks.
-struct Parser {
+///
+/// Stack use: the grammar functions recurse about ten frames per nesting level. The parser is
+/// a class (one per parse, never shared) because a struct's `self` is copied into a
+/// temporary in debug builds at every call of a non-mutating method, which made each frame
+/// hundreds of bytes larger; with the class, untyped internal `throws` and the error builders
+/// kept out of line, one level costs about 1.5–8 KB in a debug build and about 0.5–2 KB in a
+/// release build, so the default limit of 256 levels fits comfortably in a thread's stack.
+final class Parser {
     let source: String
     let bytes: [UInt8]
     let limits: ParserLimits
@@ -26,15 +34,16 @@ struct Parser {
 
     /// Checks the size limit and lexes; throws `empty-input`, `input-too-large`, or the
     /// lexical error at the very first token.
-    init(source: String, arguments: [PredicateValue], limits: ParserLimits) throws(PredicateSyntaxError) {
+    init(source: String, arguments: [PredicateValue], limits: ParserLimits) throws {
         self.source = source
         self.limits = limits
         self.arguments = arguments
         let count = source.utf8.count
         guard count <= limits.maximumInputBytes else {
             throw PredicateSyntaxError(
-                DiagnosticCatalog.inputTooLarge(bytes: count, limit: limits.maximumInputBytes,
-                                                range: SourceRange(limits.maximumInputBytes, count)),
+                DiagnosticCatalog.inputTooLarge(
+                    bytes: count, limit: limits.maximumInputBytes,
+                    range: SourceRange(limits.maximumInputBytes, count)),
                 source: source)
         }
         self.bytes = Array(source.utf8)
@@ -55,8 +64,25 @@ struct Parser {
 
     // MARK: - Entry points
 
+    /// Runs `body`, passing on the ``PredicateSyntaxError`` it throws.
+    ///
+    /// Inside the parser, functions use untyped `throws`: the error then travels in a register,
+    /// while a typed error needs a slot in the frame of every caller, which made debug-build
+    /// frames several kilobytes large per nesting level.
+    static func run<T>(_ source: String, _ body: () throws -> T) throws(PredicateSyntaxError) -> T {
+        do {
+            return try body()
+        } catch let error as PredicateSyntaxError {
+            throw error
+        } catch {
+            throw PredicateSyntaxError(
+                Diagnostic(id: "internal-error", message: "internal error: \(error)", range: SourceRange(0, 0)),
+                source: source)
+        }
+    }
+
     /// A whole predicate, then the end of the input.
-    mutating func parseWholePredicate() throws(PredicateSyntaxError) -> PredicateNode {
+    func parseWholePredicate() throws -> PredicateNode {
         let predicate = try parsePredicate()
         try expectEnd(expecting: "AND, OR or the end of the input")
         try checkAllArgumentsUsed()
@@ -64,14 +90,14 @@ struct Parser {
     }
 
     /// A whole expression, then the end of the input.
-    mutating func parseWholeExpression() throws(PredicateSyntaxError) -> ExpressionNode {
+    func parseWholeExpression() throws -> ExpressionNode {
         let expression = try parseExpression()
         try expectEnd(expecting: "an operator or the end of the input")
         try checkAllArgumentsUsed()
         return expression
     }
 
-    mutating func expectEnd(expecting: String) throws(PredicateSyntaxError) {
+    func expectEnd(expecting: String) throws {
         let token = current
         switch token.kind {
         case .end:
@@ -79,7 +105,8 @@ struct Parser {
         case .punctuation(.rightParen), .punctuation(.rightBracket), .punctuation(.rightBrace):
             throw fail(DiagnosticCatalog.unmatchedClosing(text(token.range), range: token.range))
         default:
-            throw fail(DiagnosticCatalog.unexpectedToken(expected: expecting, found: describe(token), range: token.range))
+            throw fail(
+                DiagnosticCatalog.unexpectedToken(expected: expecting, found: describe(token), range: token.range))
         }
     }
 
@@ -93,28 +120,31 @@ struct Parser {
         tokens[Swift.min(position + offset, tokens.count - 1)]
     }
 
+    /// Whether the current token is `punctuation` (a call, not a `Token` copy: this keeps the
+    /// recursive frames of debug builds small).
+    func at(_ punctuation: Punctuation) -> Bool {
+        tokens[position].kind.isPunctuation(punctuation)
+    }
+
+    /// Whether the token after the current one is `punctuation`.
+    func nextIs(_ punctuation: Punctuation) -> Bool {
+        peek().kind.isPunctuation(punctuation)
+    }
+
     /// The token before the current one, if any.
     var previous: Token? { position > 0 ? tokens[position - 1] : nil }
 
     /// Moves to the next token; reaching the place of a lexical error throws it.
-    mutating func advance() throws(PredicateSyntaxError) {
+    func advance() throws {
         if position < tokens.count - 1 { position += 1 }
         if case .invalid = tokens[position].kind, let failure = lexFailure {
             throw fail(failure)
         }
     }
 
-    /// Consumes `punctuation` or throws `expected '…', found …`.
-    mutating func expect(_ punctuation: Punctuation, _ what: String) throws(PredicateSyntaxError) {
-        guard current.kind.isPunctuation(punctuation) else {
-            throw fail(DiagnosticCatalog.unexpectedToken(expected: what, found: describe(current), range: current.range))
-        }
-        try advance()
-    }
-
     /// Consumes the closer matching `open`, or throws `unbalanced-parenthesis` (end of input or
     /// another closer) / `unexpected-token` (anything else), noting where `open` was.
-    mutating func expectClosing(_ close: Punctuation, opening open: Token) throws(PredicateSyntaxError) {
+    func expectClosing(_ close: Punctuation, opening open: Token) throws {
         if current.kind.isPunctuation(close) {
             try advance()
             return
@@ -125,15 +155,16 @@ struct Parser {
         default: isClosing = false
         }
         let location = SourceLocation(offset: open.range.lowerBound, in: source)
-        throw fail(DiagnosticCatalog.unclosed(
-            text(open.range), close: close.rawValue, openedAt: "\(location.line):\(location.column)",
-            found: describe(current), range: current.range, isClosingToken: isClosing))
+        throw fail(
+            DiagnosticCatalog.unclosed(
+                text(open.range), close: close.rawValue, openedAt: "\(location.line):\(location.column)",
+                found: describe(current), range: current.range, isClosingToken: isClosing))
     }
 
     // MARK: - Depth
 
     /// Enters one nesting level; throws `nesting-too-deep` at `token` beyond the limit.
-    mutating func enter(at token: Token) throws(PredicateSyntaxError) {
+    func enter(at token: Token) throws {
         depth += 1
         if depth > limits.maximumDepth {
             throw fail(DiagnosticCatalog.nestingTooDeep(limit: limits.maximumDepth, range: token.range))
@@ -141,7 +172,7 @@ struct Parser {
     }
 
     /// Leaves `levels` nesting levels.
-    mutating func leave(_ levels: Int = 1) {
+    func leave(_ levels: Int = 1) {
         depth -= levels
     }
 
@@ -154,9 +185,11 @@ struct Parser {
         return String(decoding: bytes[lower..<upper], as: UTF8.self)
     }
 
-    /// `'token'` (shortened when long) or `the end of the input`, for messages.
+    /// `'token'` (shortened when long; a string literal shows its own quotes) or `the end of the
+    /// input`, for messages.
     func describe(_ token: Token) -> String {
         if case .end = token.kind { return "the end of the input" }
+        if case .string = token.kind { return Parser.shorten(text(token.range)) }
         return "'\(Parser.shorten(text(token.range)))'"
     }
 

@@ -7,9 +7,13 @@ extension PredicateNode {
     /// left alone inside its predicate; the target of an assignment (`$x := …`) is a name, not
     /// a use, and stays. A variable without a value throws `missing-variable` at the
     /// variable's range (the error's `source` is empty: the original text is not kept).
-    public func substitutingVariables(_ variables: [String: PredicateValue]) throws(PredicateSyntaxError) -> PredicateNode {
-        var substitution = VariableSubstitution(variables: variables)
-        return try substitution.predicate(self)
+    public func substitutingVariables(_ variables: [String: PredicateValue]) throws(PredicateSyntaxError)
+        -> PredicateNode
+    {
+        try Parser.run("") {
+            var substitution = VariableSubstitution(variables: variables)
+            return try substitution.predicate(self)
+        }
     }
 }
 
@@ -20,7 +24,7 @@ struct VariableSubstitution {
     /// Names bound by enclosing SUBQUERY expressions.
     var bound: [String] = []
 
-    mutating func predicate(_ node: PredicateNode) throws(PredicateSyntaxError) -> PredicateNode {
+    mutating func predicate(_ node: PredicateNode) throws -> PredicateNode {
         switch node.kind {
         case .constant:
             return node
@@ -41,7 +45,7 @@ struct VariableSubstitution {
         }
     }
 
-    mutating func expression(_ node: ExpressionNode) throws(PredicateSyntaxError) -> ExpressionNode {
+    mutating func expression(_ node: ExpressionNode) throws -> ExpressionNode {
         let kind: ExpressionNode.Kind
         switch node.kind {
         case .constant, .evaluatedObject, .keyPath, .anyKey:
@@ -68,7 +72,8 @@ struct VariableSubstitution {
         case .function(let function, let arguments):
             kind = .function(function, try expressions(arguments))
         case .customFunction(let receiver, let selector, let arguments):
-            kind = .customFunction(receiver: try expression(receiver), selector: selector, arguments: try expressions(arguments))
+            kind = .customFunction(
+                receiver: try expression(receiver), selector: selector, arguments: try expressions(arguments))
         case .subquery(let collection, let variable, let inner):
             let newCollection = try expression(collection)
             bound.append(variable)
@@ -85,7 +90,7 @@ struct VariableSubstitution {
         return ExpressionNode(kind, range: node.range)
     }
 
-    mutating func expressions(_ nodes: [ExpressionNode]) throws(PredicateSyntaxError) -> [ExpressionNode] {
+    mutating func expressions(_ nodes: [ExpressionNode]) throws -> [ExpressionNode] {
         var result: [ExpressionNode] = []
         result.reserveCapacity(nodes.count)
         for node in nodes { result.append(try expression(node)) }

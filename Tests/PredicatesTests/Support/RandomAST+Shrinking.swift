@@ -7,13 +7,27 @@ import Predicates
 extension RandomAST {
     /// The smallest failing tree reachable from `predicate` by one-step simplifications.
     static func shrink(_ predicate: PredicateNode, stillFails: (PredicateNode) -> Bool) -> PredicateNode {
-        var current = predicate
-        var currentSize = size(of: current)
+        minimize(predicate, candidates: smaller, size: size, isNormal: isParserNormal, stillFails: stillFails)
+    }
+
+    /// The smallest failing expression reachable from `expression`.
+    static func shrink(_ expression: ExpressionNode, stillFails: (ExpressionNode) -> Bool) -> ExpressionNode {
+        minimize(expression, candidates: smaller, size: size, isNormal: isParserNormal, stillFails: stillFails)
+    }
+
+    /// Greedy descent: take the first strictly smaller, parser-normal candidate that still
+    /// fails, and start again from it, until no candidate fails.
+    private static func minimize<Tree>(
+        _ tree: Tree, candidates: (Tree) -> [Tree], size: (Tree) -> Int, isNormal: (Tree) -> Bool,
+        stillFails: (Tree) -> Bool
+    ) -> Tree {
+        var current = tree
+        var currentSize = size(current)
         var steps = 0
         search: while steps < 1000 {
-            for candidate in smaller(current) {
-                let candidateSize = size(of: candidate)
-                guard candidateSize < currentSize, isParserNormal(candidate), stillFails(candidate) else { continue }
+            for candidate in candidates(current) {
+                let candidateSize = size(candidate)
+                guard candidateSize < currentSize, isNormal(candidate), stillFails(candidate) else { continue }
                 current = candidate
                 currentSize = candidateSize
                 steps += 1
@@ -210,14 +224,24 @@ extension RandomAST {
             if !selector.isEmpty {
                 candidates.append(node(.customFunction(receiver: receiver, selector: "", arguments: arguments)))
             }
-            candidates += dropping(arguments).map { node(.customFunction(receiver: receiver, selector: selector, arguments: $0)) }
-            candidates += smaller(receiver).map { node(.customFunction(receiver: $0, selector: selector, arguments: arguments)) }
-            candidates += variants(arguments).map { node(.customFunction(receiver: receiver, selector: selector, arguments: $0)) }
+            candidates += dropping(arguments).map {
+                node(.customFunction(receiver: receiver, selector: selector, arguments: $0))
+            }
+            candidates += smaller(receiver).map {
+                node(.customFunction(receiver: $0, selector: selector, arguments: arguments))
+            }
+            candidates += variants(arguments).map {
+                node(.customFunction(receiver: receiver, selector: selector, arguments: $0))
+            }
         case .subquery(let collection, let variable, let predicate):
             candidates.append(collection)
             candidates += operands(of: predicate)
-            candidates += smaller(collection).map { node(.subquery(collection: $0, variable: variable, predicate: predicate)) }
-            candidates += smaller(predicate).map { node(.subquery(collection: collection, variable: variable, predicate: $0)) }
+            candidates += smaller(collection).map {
+                node(.subquery(collection: $0, variable: variable, predicate: predicate))
+            }
+            candidates += smaller(predicate).map {
+                node(.subquery(collection: collection, variable: variable, predicate: $0))
+            }
         case .cast(let value, let type):
             candidates.append(value)
             if type != "T" { candidates.append(node(.cast(value, type: "T"))) }

@@ -1,0 +1,116 @@
+/// The errors the grammar functions throw, built here.
+///
+/// The grammar functions recurse once per nesting level, and in a debug build every
+/// temporary of a function gets its own stack slot for the whole call: building a message
+/// inline (interpolations, arrays of notes, the diagnostic) made each level several kilobytes
+/// deep. Keeping the construction in these separate, non-recursive functions keeps the
+/// recursive frames small.
+extension Parser {
+    /// `expected an expression after '==', found ')'` at the current token.
+    func expectedExpressionError() -> PredicateSyntaxError {
+        fail(
+            DiagnosticCatalog.expectedExpression(
+                after: previous.map { text($0.range) },
+                found: describe(current), range: current.range))
+    }
+
+    /// `expected X, found 'y'` at the current token.
+    func unexpectedTokenError(expected: String) -> PredicateSyntaxError {
+        fail(DiagnosticCatalog.unexpectedToken(expected: expected, found: describe(current), range: current.range))
+    }
+
+    /// The error for an integer literal that does not fit `Int`.
+    func integerOutOfRangeError(_ token: Token, negative: Bool, range: SourceRange) -> PredicateSyntaxError {
+        fail(
+            DiagnosticCatalog.numberOutOfRange((negative ? "-" : "") + text(token.range), isInteger: true, range: range)
+        )
+    }
+
+    /// `comparison operators do not chain` at the current token.
+    func chainedComparisonError() -> PredicateSyntaxError {
+        fail(DiagnosticCatalog.chainedComparison(text(current.range), range: current.range))
+    }
+
+    /// The error for an expression not followed by a comparison operator: `NOT IN`, a
+    /// specifier standing for a predicate, an unknown operator word, or a plain "expected".
+    func missingComparisonOperator(after left: ExpressionNode) -> PredicateSyntaxError {
+        let token = current
+        if token.kind.isKeyword("NOT"), let op = peek().kind.comparisonOperator, case .keyword = peek().kind {
+            return fail(
+                DiagnosticCatalog.notIn(
+                    Operators.spelling(of: op), left: snippet(left.range),
+                    range: token.range.union(peek().range)))
+        }
+        if let range = left.range, case .specifier(let specifier)? = tokens.first(where: { $0.range == range })?.kind {
+            return fail(DiagnosticCatalog.specifierAsPredicate(specifier.spelling, range: range))
+        }
+        switch token.kind {
+        case .identifier(let word):
+            return fail(DiagnosticCatalog.unknownOperator(word, range: token.range))
+        case .keyword("TOKENMATCHES"):
+            return fail(DiagnosticCatalog.unknownOperator(text(token.range), range: token.range))
+        default:
+            return fail(
+                DiagnosticCatalog.expectedComparisonOperator(
+                    after: snippet(left.range), found: describe(token),
+                    range: token.range))
+        }
+    }
+
+    /// A reserved word where an expression starts. Words that read like keys (`size`,
+    /// `first`, `ci`) get the `#` advice; connectives and operators are simply not an
+    /// expression; FETCH is not supported.
+    func reservedWordError(_ word: String) -> PredicateSyntaxError {
+        let token = current
+        if word == "FETCH" {
+            return fail(
+                DiagnosticCatalog.unknownFunction(
+                    text(token.range), candidates: [], range: token.range,
+                    notes: ["FETCH (Core Data fetched properties) is not supported"]))
+        }
+        if Parser.operatorWords.contains(word) { return expectedExpressionError() }
+        return fail(DiagnosticCatalog.reservedWordAsKey(text(token.range), range: token.range))
+    }
+
+    /// Reserved words that are connectives, quantifiers or operators: never mistaken for keys.
+    static let operatorWords: Set<String> = [
+        "AND", "OR", "NOT", "ANY", "ALL", "SOME", "NONE", "IN", "LIKE", "MATCHES", "CONTAINS",
+        "BEGINSWITH", "ENDSWITH", "BETWEEN", "UTI-CONFORMS-TO", "UTI-EQUALS", "UNION", "INTERSECT",
+        "MINUS", "TOKENMATCHES", "TRUEPREDICATE", "FALSEPREDICATE",
+    ]
+
+    /// `unknown function 'foo'` with a did-you-mean over `candidates`.
+    func unknownFunctionError(_ name: String, candidates: [String], range: SourceRange) -> PredicateSyntaxError {
+        fail(DiagnosticCatalog.unknownFunction(name, candidates: candidates, range: range))
+    }
+
+    /// `'sqrt' takes 1 argument, 2 given` and the like.
+    func argumentCountError(_ message: String, range: SourceRange, notes: [String] = []) -> PredicateSyntaxError {
+        fail(DiagnosticCatalog.wrongArgumentCount(message, range: range, notes: notes))
+    }
+
+    /// `'name' takes N arguments, M given`.
+    func arityError(_ name: String, expected: Int, given: Int, range: SourceRange) -> PredicateSyntaxError {
+        argumentCountError("'\(name)' takes \(Parser.count(expected, "argument")), \(given) given", range: range)
+    }
+
+    /// `expected '(' after CAST, found …`.
+    func missingOpeningError(after keyword: String) -> PredicateSyntaxError {
+        unexpectedTokenError(expected: "'(' after \(keyword)")
+    }
+
+    /// A non-string where FUNCTION's selector or CAST's type must be.
+    func notAStringError(_ what: String, example: String, node: ExpressionNode, fallback: SourceRange)
+        -> PredicateSyntaxError
+    {
+        fail(
+            DiagnosticCatalog.wrongArgumentType(
+                "\(what) must be a string such as '\(example)', found '\(snippet(node.range))'",
+                range: node.range ?? fallback))
+    }
+
+    /// `1 argument`, `2 arguments`.
+    static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+}
