@@ -11,6 +11,7 @@ public enum PredicateTool {
             ParseCommand.self,
             ResolveCommand.self,
             LintCommand.self,
+            AffectedCommand.self,
         ]
     }
 
