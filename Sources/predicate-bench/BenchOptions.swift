@@ -20,6 +20,8 @@ struct BenchOptions {
     var seed: UInt64 = 2024
     /// The selected rows; every row when empty.
     var rows: Set<String> = []
+    /// The selected evaluation columns (``Column`` raw values); every column when empty.
+    var columns: Set<String> = []
     /// `--help` was given.
     var wantsHelp = false
 
@@ -32,6 +34,7 @@ struct BenchOptions {
           --runs N     measured runs per candidate after one warm-up (default 5)
           --seed N     seed of the generated objects (default 2024)
           --rows ID…   only these rows: \(rowIDs.joined(separator: " "))
+          --columns ID…  only these evaluation columns (for profiling): \(Column.allCases.map(\.rawValue).joined(separator: " "))
         """
 
     /// A command-line mistake.
@@ -73,6 +76,16 @@ struct BenchOptions {
                     index += 1
                 }
                 if rows.isEmpty { throw UsageError(description: "--rows needs at least one row id") }
+            case "--columns":
+                while index < arguments.count, !arguments[index].hasPrefix("--") {
+                    let id = arguments[index]
+                    guard Column(rawValue: id) != nil else {
+                        throw UsageError(description: "unknown column '\(id)'")
+                    }
+                    columns.insert(id)
+                    index += 1
+                }
+                if columns.isEmpty { throw UsageError(description: "--columns needs at least one column id") }
             default:
                 throw UsageError(description: "unknown argument '\(argument)'")
             }
@@ -86,6 +99,9 @@ struct BenchOptions {
         }
         if let explicitRuns { runs = explicitRuns }
     }
+
+    /// Whether evaluation column `column` runs.
+    func includes(_ column: Column) -> Bool { columns.isEmpty || columns.contains(column.rawValue) }
 
     /// Whether row `id` runs.
     func includes(_ id: String) -> Bool { rows.isEmpty || rows.contains(id) }

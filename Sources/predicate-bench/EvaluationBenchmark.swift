@@ -43,7 +43,9 @@ struct RowResult {
 
 /// Runs the evaluation rows: every column of a row over the same objects, interleaved.
 enum EvaluationBenchmark {
-    static func run(_ row: EvaluationRow, on workload: Workload, runs: Int) throws -> RowResult {
+    static func run(
+        _ row: EvaluationRow, on workload: Workload, runs: Int, including: (Column) -> Bool = { _ in true }
+    ) throws -> RowResult {
         let node = try PredicateNode(format: row.format)
         let compiler = PredicateCompiler()
         let onStruct = try compiler.compile(node, for: Person.self)
@@ -72,6 +74,7 @@ enum EvaluationBenchmark {
             candidates.append(
                 Candidate(key: .foundationPredicate) { try countMatches(people) { try predicate.evaluate($0) } })
         }
+        candidates = candidates.filter { including($0.key) }
         return RowResult(row: row, measured: try Stopwatch.measure(candidates, runs: runs))
     }
 }

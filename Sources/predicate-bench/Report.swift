@@ -75,6 +75,7 @@ enum Report {
             return "- n/a\\* — #Predicate on \(result.row.label): \(why.reason)."
         }
         if !reasons.isEmpty { text += "\n\n" + reasons.joined(separator: "\n") }
+        text += "\n\n" + columnNotes
         for result in results {
             if let counts = result.disagreement {
                 let list = counts.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key): \($0.value)" }
@@ -97,6 +98,22 @@ enum Report {
         return "## The `filter` APIs (building the array of matches), median ms (min–max)\n\n"
             + table(["predicate", "`people.filter(closure)`", "`compiled.filter(people)`", "engine / closure"], rows)
     }
+
+    /// What each column measures.
+    static let columnNotes = """
+        Every column counts the matches of one row over the same objects. *closure inlined in loop*: \
+        the hand-written test written into the counting loop, which the optimiser inlines. All other \
+        columns call their test once per object as an opaque function through one shared loop; Swift \
+        copies each `Person` before such a call (a retain and release of its `tags` array), which \
+        every one of them pays. *closure (struct)* / *closure (dict)*: the hand-written closure as a \
+        closure value (`CONTAINS[cd]`: Foundation's `range(of:options: [.caseInsensitive, \
+        .diacriticInsensitive])`; *needle folded once*: a hand-written closure that folds the needle \
+        once and compares ASCII names byte by byte). *engine (struct)*: `PredicateCompiler().compile(_:for: \
+        Person.self)` through `Person.predicateKeys`; *engine (dict)*: compiled for `[String: Any]`. \
+        *reference interpreter (struct)*: `ReferenceInterpreter().evaluate(_:on:)` on each `Person` \
+        wrapped once (outside the timing) as `.object(EvaluationObject(person))`, reading keys through \
+        its key table by name. *#Predicate (struct)*: `try predicate.evaluate(person)`.
+        """
 
     /// The ratios of medians, all from this run.
     static func ratios(_ results: [RowResult]) -> String {

@@ -52,7 +52,8 @@ func runBenchmark(_ options: BenchOptions) throws {
         var results: [RowResult] = []
         for row in rows {
             progress("row \(row.id): \(row.format)")
-            results.append(try EvaluationBenchmark.run(row, on: workload, runs: options.runs))
+            results.append(
+                try EvaluationBenchmark.run(row, on: workload, runs: options.runs, including: options.includes))
         }
         print(Report.evaluation(results, objects: options.objects, runs: options.runs))
         print()
