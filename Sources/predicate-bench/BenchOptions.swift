@@ -29,12 +29,12 @@ struct BenchOptions {
     static let rowIDs = ["age", "contains", "tags", "in", "like", "between", "parse", "changes"]
 
     static let usage = """
-        usage: predicate-bench [--quick] [--runs N] [--seed N] [--rows ID...]
+        usage: predicate-bench [--quick] [--runs N] [--seed N] [--rows ID...] [--columns ID...]
           --quick      100,000 objects, 100,000 Contents in 1,000 Buckets, 3 runs (smoke test)
           --runs N     measured runs per candidate after one warm-up (default 5)
           --seed N     seed of the generated objects (default 2024)
           --rows ID…   only these rows: \(rowIDs.joined(separator: " "))
-          --columns ID…  only these evaluation columns (for profiling): \(Column.allCases.map(\.rawValue).joined(separator: " "))
+          --columns ID… only these evaluation columns (for profiling): \(Column.allCases.map(\.rawValue).joined(separator: " "))
         """
 
     /// A command-line mistake.

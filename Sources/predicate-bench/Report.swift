@@ -64,7 +64,7 @@ enum Report {
             row.append(counts.count == 1 ? grouped(counts.first ?? 0) : "**differ**")
             rows.append(row)
         }
-        let perObject = objects == 1_000_000 ? " (for 1,000,000 objects, ms = ns per object)" : ""
+        let perObject = objects == 1_000_000 ? " (so ms per run = ns per object)" : ""
         var text = """
             ## Evaluation: median ms over \(runs) runs (min–max), \(grouped(objects)) objects\(perObject)
 
