@@ -15,6 +15,7 @@ let package = Package(
         .target(name: "Evaluation", dependencies: ["Predicates", "KeyPaths"]),
         .target(name: "PredicateCLI", dependencies: ["Predicates", "KeyPaths", "Evaluation"]),
         .executableTarget(name: "predicate", dependencies: ["PredicateCLI"]),
+        .executableTarget(name: "predicate-bench", dependencies: ["Predicates", "Evaluation", "KeyPaths"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"]),
         .testTarget(name: "KeyPathsTests", dependencies: ["KeyPaths"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Predicates", "KeyPaths"]),

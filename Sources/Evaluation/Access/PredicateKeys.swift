@@ -1,0 +1,93 @@
+import Foundation
+import Predicates
+
+/// A Swift type that declares, once, which keys predicates may read and how.
+///
+/// ```swift
+/// struct Person: PredicateKeyed {
+///     var name: String, age: Int, tags: [String], address: Address?
+///     static let predicateKeys = PredicateKeys<Person>([
+///         "name": .string(\.name),
+///         "age": .int(\.age),
+///         "tags": .value(\.tags),
+///         "address": .optionalObject(\.address),   // Address: PredicateKeyed
+///     ])
+/// }
+/// ```
+/// Compiling `name BEGINSWITH 'A' AND address.city == 'Oslo'` for `Person` looks `name`,
+/// `address` and `city` up in the tables once; evaluating then calls the getters directly (no
+/// reflection, no string hashing per object), and `age > 30` becomes an `Int` comparison.
+/// An unknown key (`nmae`) is a compile-time error: `'Person' has no key 'nmae'; did you mean 'name'?`.
+///
+/// The type also becomes ``KeyValueReadable`` (a table lookup per read) for the places where
+/// it is reached dynamically, e.g. `$x.name` inside a SUBQUERY.
+public protocol PredicateKeyed: KeyValueReadable {
+    /// The key table.
+    static var predicateKeys: PredicateKeys<Self> { get }
+}
+
+extension PredicateKeyed {
+    public func predicateValue(forKey key: String) throws(EvaluationError) -> EvaluationValue {
+        guard let entry = Self.predicateKeys.entries[key] else {
+            if key == "self" { return .object(EvaluationObject(self)) }
+            throw EvaluationError.unknownKey(key, in: predicateTypeName)
+        }
+        return try entry.read(self)
+    }
+}
+
+/// The key table of a ``PredicateKeyed`` type: key name → ``PredicateKey``.
+public struct PredicateKeys<Root: PredicateKeyed>: Sendable {
+    let entries: [String: PredicateKey<Root>]
+
+    /// A table from key names to accessors.
+    public init(_ entries: [String: PredicateKey<Root>]) { self.entries = entries }
+
+    /// The declared key names.
+    public var keys: [String] { entries.keys.sorted() }
+
+    /// Resolves the leading keys of `path`: a scalar consumes one key, an object relationship
+    /// continues into the related type's table.
+    func resolve(_ path: ArraySlice<String>) throws(PredicateCompileError) -> (KeyAccessor<Root>, Int) {
+        let key = path[path.startIndex]
+        guard let entry = entries[key] else {
+            if key == "self" { return (KeyAccessor { .object(EvaluationObject($0)) }, 1) }
+            let typeName = String(describing: Root.self)
+            var message = "'\(typeName)' has no key '\(key)'"
+            if let suggestion = KeySuggestion.closest(to: key, among: Array(entries.keys)) {
+                message += "; did you mean '\(suggestion)'?"
+            }
+            throw PredicateCompileError(id: "unknown-key", message: message)
+        }
+        switch entry.kind {
+        case .scalar(let accessor):
+            return (accessor, 1)
+        case .relationship(let continueInto):
+            let (accessor, consumed) = try continueInto(path.dropFirst())
+            return (accessor, consumed + 1)
+        }
+    }
+}
+
+/// "Did you mean": the declared key at the smallest edit distance, if it is close enough.
+enum KeySuggestion {
+    static func closest(to key: String, among candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, distance(Array(key.lowercased()), Array($0.lowercased()))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }
+        return best.1 <= Swift.max(1, key.count / 3) ? best.0 : nil
+    }
+
+    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

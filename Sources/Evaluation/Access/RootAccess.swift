@@ -1,0 +1,147 @@
+import Foundation
+import Predicates
+
+/// A key read from a root type, resolved at compile time.
+struct KeyAccessor<Root>: Sendable {
+    /// Reads the value.
+    let read: @Sendable (Root) throws(EvaluationError) -> EvaluationValue
+    /// The same read without boxing, when the key table declared a plain scalar.
+    let typed: TypedRead<Root>?
+
+    init(read: @escaping @Sendable (Root) throws(EvaluationError) -> EvaluationValue, typed: TypedRead<Root>? = nil) {
+        self.read = read
+        self.typed = typed
+    }
+}
+
+/// Unboxed reads that let the compiler specialise `age > 30` to an `Int` comparison.
+enum TypedRead<Root>: Sendable {
+    case int(@Sendable (Root) -> Int)
+    case double(@Sendable (Root) -> Double)
+    case string(@Sendable (Root) -> String)
+    case bool(@Sendable (Root) -> Bool)
+
+    /// The same read, boxed.
+    var boxed: @Sendable (Root) throws(EvaluationError) -> EvaluationValue {
+        switch self {
+        case .int(let get): { .int(get($0)) }
+        case .double(let get): { .double(get($0)) }
+        case .string(let get): { .string(get($0)) }
+        case .bool(let get): { .bool(get($0)) }
+        }
+    }
+
+    /// This read applied after `first` (for `address.city` through a to-one object).
+    func after<Outer>(_ first: @escaping @Sendable (Outer) -> Root) -> TypedRead<Outer> {
+        switch self {
+        case .int(let get): .int { get(first($0)) }
+        case .double(let get): .double { get(first($0)) }
+        case .string(let get): .string { get(first($0)) }
+        case .bool(let get): .bool { get(first($0)) }
+        }
+    }
+}
+
+/// How a compiled predicate reaches the keys of its root type: which leading keys of a key
+/// path can be resolved once, and how `SELF` becomes a value.
+///
+/// Obtained from the type: ``PredicateKeyed`` types resolve through their key table,
+/// ``KeyValueReadable`` types and dictionaries look keys up per object.
+public struct PredicateRootAccess<Root>: Sendable {
+    /// Resolves the leading keys of a path (at least one) and says how many it consumed.
+    let resolve: @Sendable (ArraySlice<String>) throws(PredicateCompileError) -> (KeyAccessor<Root>, Int)
+    /// `SELF` as a value.
+    let selfValue: @Sendable (Root) throws(EvaluationError) -> EvaluationValue
+
+    init(
+        resolve: @escaping @Sendable (ArraySlice<String>) throws(PredicateCompileError) -> (KeyAccessor<Root>, Int),
+        selfValue: @escaping @Sendable (Root) throws(EvaluationError) -> EvaluationValue
+    ) {
+        self.resolve = resolve
+        self.selfValue = selfValue
+    }
+}
+
+extension PredicateRootAccess where Root: PredicateKeyed {
+    /// Keys resolved through `Root.predicateKeys` at compile time; an unknown key is a
+    /// compile-time error naming the type and suggesting a close key.
+    static var keyed: Self {
+        Self(
+            resolve: { keys throws(PredicateCompileError) in try Root.predicateKeys.resolve(keys) },
+            selfValue: { .object(EvaluationObject($0)) })
+    }
+}
+
+extension PredicateRootAccess where Root: KeyValueReadable {
+    /// One `predicateValue(forKey:)` call per key and object.
+    static var readable: Self {
+        Self(
+            resolve: { keys in
+                let key = keys[keys.startIndex]
+                if key == "self" { return (KeyAccessor { .object(EvaluationObject($0)) }, 1) }
+                return (KeyAccessor { root throws(EvaluationError) in try root.predicateValue(forKey: key) }, 1)
+            },
+            selfValue: { .object(EvaluationObject($0)) })
+    }
+}
+
+extension PredicateRootAccess where Root == EvaluationValue {
+    /// Key-value coding on the value itself (JSON objects are dictionaries).
+    static var value: Self {
+        Self(
+            resolve: { keys in
+                let key = keys[keys.startIndex]
+                return (KeyAccessor { root throws(EvaluationError) in try KeyPathSemantics.step(root, key) }, 1)
+            },
+            selfValue: { $0 })
+    }
+}
+
+extension PredicateRootAccess where Root == PredicateValue {
+    /// Decoded JSON: a dictionary lookup converts only the value read.
+    static var json: Self {
+        Self(
+            resolve: { keys in
+                let key = keys[keys.startIndex]
+                return (
+                    KeyAccessor { root throws(EvaluationError) in
+                        if case .dictionary(let dictionary) = root, !key.hasPrefix("@") {
+                            return dictionary[key].map(EvaluationValue.init) ?? .null
+                        }
+                        return try KeyPathSemantics.step(EvaluationValue(root), key)
+                    }, 1
+                )
+            },
+            selfValue: { EvaluationValue($0) })
+    }
+}
+
+extension PredicateRootAccess where Root == [String: Any] {
+    /// `[String: Any]`: one dictionary lookup and one dynamic conversion per key and object.
+    static var anyDictionary: Self {
+        Self(
+            resolve: { keys in
+                let key = keys[keys.startIndex]
+                if key.hasPrefix("@") {
+                    return (KeyAccessor { root throws(EvaluationError) in try KeyPathSemantics.step(try convert(root), key) }, 1)
+                }
+                return (
+                    KeyAccessor { root throws(EvaluationError) in
+                        guard let value = root[key] else { return .null }
+                        guard let converted = EvaluationValue(any: value) else {
+                            throw EvaluationError(id: "unsupported-value", message: "the value of '\(key)' has the unsupported type \(type(of: value))")
+                        }
+                        return converted
+                    }, 1
+                )
+            },
+            selfValue: { root throws(EvaluationError) in try convert(root) })
+    }
+
+    private static func convert(_ root: [String: Any]) throws(EvaluationError) -> EvaluationValue {
+        guard let converted = EvaluationValue(any: root) else {
+            throw EvaluationError(id: "unsupported-value", message: "the object holds a value of an unsupported type")
+        }
+        return converted
+    }
+}

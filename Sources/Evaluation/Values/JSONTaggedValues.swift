@@ -1,0 +1,142 @@
+import Foundation
+import Predicates
+
+/// The tagged JSON objects that stand for values JSON has no syntax for, in data and in
+/// arguments alike (DESIGN.md): `{"$date": "2020-01-01T00:00:00Z"}`, `{"$set": [1, 2]}`,
+/// `{"$data": "<base64>"}`, `{"$uuid": "<uuid>"}`. An object is a tag only when it has exactly
+/// one key and that key is one of these; `{"$date": 1, "x": 2}` is an ordinary dictionary.
+enum JSONTaggedValues {
+    /// Replaces tagged objects by the values they stand for, recursively.
+    static func untag(_ value: PredicateValue) throws(JSONValueError) -> PredicateValue {
+        switch value {
+        case .array(let values):
+            var result: [PredicateValue] = []
+            result.reserveCapacity(values.count)
+            for element in values { result.append(try untag(element)) }
+            return .array(result)
+        case .dictionary(let dictionary):
+            if dictionary.count == 1, let (key, payload) = dictionary.first, key.hasPrefix("$") {
+                if let tagged = try decodeTag(key, payload) { return tagged }
+            }
+            var result: [String: PredicateValue] = [:]
+            for (key, element) in dictionary { result[key] = try untag(element) }
+            return .dictionary(result)
+        case .set(let values):
+            var result = Set<PredicateValue>()
+            for element in values { result.insert(try untag(element)) }
+            return .set(result)
+        default:
+            return value
+        }
+    }
+
+    private static func decodeTag(_ key: String, _ payload: PredicateValue) throws(JSONValueError) -> PredicateValue? {
+        switch key {
+        case "$date":
+            guard case .string(let text) = payload, let date = ISO8601Parsing.date(from: text) else {
+                throw JSONValueError(id: "json-tag", message: "\"$date\" needs an ISO 8601 string such as \"2020-01-01T00:00:00Z\"")
+            }
+            return .date(date)
+        case "$set":
+            guard case .array(let elements) = payload else {
+                throw JSONValueError(id: "json-tag", message: "\"$set\" needs an array")
+            }
+            var result = Set<PredicateValue>()
+            for element in elements { result.insert(try untag(element)) }
+            return .set(result)
+        case "$data":
+            guard case .string(let text) = payload, let data = Data(base64Encoded: text) else {
+                throw JSONValueError(id: "json-tag", message: "\"$data\" needs a base64 string")
+            }
+            return .data(data)
+        case "$uuid":
+            guard case .string(let text) = payload, let uuid = UUID(uuidString: text) else {
+                throw JSONValueError(id: "json-tag", message: "\"$uuid\" needs a UUID string")
+            }
+            return .uuid(uuid)
+        default:
+            return nil
+        }
+    }
+}
+
+extension PredicateValue {
+    /// The value as JSON text, with tags for dates (`{"$date": "2020-01-01T00:00:00Z"}`, with
+    /// milliseconds when the date has a fraction), sets, data and UUIDs. Object keys are sorted;
+    /// non-finite doubles print as `null`. `PredicateValue(json: v.jsonText())` gives `v` back.
+    public func jsonText() -> String {
+        var output = ""
+        JSONWriting.write(self, to: &output)
+        return output
+    }
+}
+
+enum JSONWriting {
+    static func write(_ value: PredicateValue, to output: inout String) {
+        switch value {
+        case .null: output += "null"
+        case .bool(let bool): output += bool ? "true" : "false"
+        case .int(let int): output += String(int)
+        case .double(let double):
+            output += double.isFinite ? "\(double)" : "null"
+        case .string(let string): writeString(string, to: &output)
+        case .date(let date):
+            output += "{\"$date\":"
+            writeString(ISO8601Parsing.string(from: date), to: &output)
+            output += "}"
+        case .data(let data):
+            output += "{\"$data\":"
+            writeString(data.base64EncodedString(), to: &output)
+            output += "}"
+        case .uuid(let uuid):
+            output += "{\"$uuid\":"
+            writeString(uuid.uuidString, to: &output)
+            output += "}"
+        case .array(let values):
+            writeArray(values, to: &output)
+        case .set(let values):
+            output += "{\"$set\":"
+            writeArray(values.map(EvaluationValue.init).sorted(by: EvaluationValue.stableOrder).compactMap(\.predicateValue), to: &output)
+            output += "}"
+        case .dictionary(let dictionary):
+            output += "{"
+            for (index, key) in dictionary.keys.sorted().enumerated() {
+                if index > 0 { output += "," }
+                writeString(key, to: &output)
+                output += ":"
+                if let element = dictionary[key] { write(element, to: &output) }
+            }
+            output += "}"
+        }
+    }
+
+    private static func writeArray(_ values: [PredicateValue], to output: inout String) {
+        output += "["
+        for (index, element) in values.enumerated() {
+            if index > 0 { output += "," }
+            write(element, to: &output)
+        }
+        output += "]"
+    }
+
+    static func writeString(_ string: String, to output: inout String) {
+        output += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+}

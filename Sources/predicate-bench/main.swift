@@ -1,0 +1,104 @@
+import Foundation
+
+// `swift run -c release predicate-bench [--quick] [--runs N] [--seed N] [--rows ID...]`
+//
+// Prints Markdown on standard output; progress goes to standard error.
+
+/// Progress for the person watching (standard error, so the Markdown stays clean).
+func progress(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// The first line of `/proc/<file>` matching `prefix`, or the whole first line.
+func procLine(_ file: String, prefix: String? = nil) -> String? {
+    guard let text = try? String(contentsOfFile: "/proc/" + file, encoding: .utf8) else { return nil }
+    let lines = text.split(separator: "\n")
+    guard let prefix else { return lines.first.map(String.init) }
+    return lines.first { $0.hasPrefix(prefix) }.map { line in
+        String(line.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces)
+    }
+}
+
+func header(_ options: BenchOptions) -> String {
+    var build = "release build"
+    #if DEBUG
+        build = "**DEBUG build: the numbers mean nothing, use `swift run -c release predicate-bench`**"
+    #endif
+    var compiler = "Swift < 6.3"
+    #if compiler(>=6.3)
+        compiler = "Swift ≥ 6.3"
+    #endif
+    let timestamp = ISO8601DateFormatter().string(from: Date())
+    let load = procLine("loadavg").map { $0.split(separator: " ").prefix(3).joined(separator: " ") } ?? "?"
+    let cpu = procLine("cpuinfo", prefix: "model name") ?? "?"
+    return """
+        # predicate-bench
+
+        \(timestamp) · \(cpu) · nproc \(ProcessInfo.processInfo.activeProcessorCount) · \
+        load average at start \(load) · \(compiler), \(build) · seed \(options.seed) · \
+        \(options.runs) measured runs after 1 warm-up, candidates interleaved run by run
+
+        """
+}
+
+func runBenchmark(_ options: BenchOptions) throws {
+    print(header(options))
+    var targets: [Target] = []
+
+    let rows = EvaluationRows.all().filter { options.includes($0.id) }
+    if !rows.isEmpty {
+        progress("generating \(Report.grouped(options.objects)) people (seed \(options.seed))…")
+        let workload = Workload(count: options.objects, seed: options.seed)
+        var results: [RowResult] = []
+        for row in rows {
+            progress("row \(row.id): \(row.format)")
+            results.append(
+                try EvaluationBenchmark.run(row, on: workload, runs: options.runs, including: options.includes))
+        }
+        print(Report.evaluation(results, objects: options.objects, runs: options.runs))
+        print()
+        print(Report.ratios(results))
+        print()
+        print(Report.filters(results))
+        print()
+        targets += Target.evaluation(results)
+    }
+
+    if options.includes("parse") {
+        progress("parsing…")
+        try ParseBenchmark.validate()
+        let rounds = options.parseRounds
+        let measured = try Stopwatch.measure(
+            [Candidate(key: "parse") { try ParseBenchmark.run(rounds: rounds) }], runs: options.runs)
+        if let parse = measured["parse"] {
+            print(Report.parsing(parse, formats: ParseBenchmark.samples.count))
+            print()
+            targets.append(Target.parsing(parse))
+        }
+    }
+
+    if options.includes("changes") {
+        progress("change matching: building \(Report.grouped(options.contents)) Contents…")
+        let result = try ChangeBenchmark.run(
+            contents: options.contents, buckets: options.buckets, renames: 100, runs: options.runs)
+        print(Report.changes(result))
+        print()
+    }
+
+    if !targets.isEmpty { print(Target.table(targets)) }
+}
+
+do {
+    let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    if options.wantsHelp {
+        print(BenchOptions.usage)
+    } else {
+        try runBenchmark(options)
+    }
+} catch let error as BenchOptions.UsageError {
+    progress("predicate-bench: \(error.description)\n\(BenchOptions.usage)")
+    exit(64)
+} catch {
+    progress("predicate-bench: \(error)")
+    exit(1)
+}
