@@ -44,13 +44,7 @@ struct AffectedCommand: ToolCommand {
         entity = try scanner.requiredValue(for: "--entity")
         format = try scanner.requiredValue(for: "--format")
         changesPath = try scanner.requiredValue(for: "--changes")
-        arguments = try scanner.values(for: "--arg").map { text throws(UsageError) in
-            do {
-                return try JSONValues.decode(text)
-            } catch {
-                throw UsageError("--arg \(text): \(error)")
-            }
-        }
+        arguments = try CommandSupport.jsonArguments(try scanner.values(for: "--arg"))
         sortKeyPaths = try scanner.values(for: "--sort")
         refreshKeyPaths = try scanner.values(for: "--refresh")
     }

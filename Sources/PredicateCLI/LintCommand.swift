@@ -38,13 +38,7 @@ struct LintCommand: ToolCommand {
 
     init(arguments scanner: inout ArgumentScanner) throws(UsageError) {
         schema = try SchemaOption(arguments: &scanner)
-        arguments = try scanner.values(for: "--arg").map { text throws(UsageError) in
-            do {
-                return try JSONValues.decode(text)
-            } catch {
-                throw UsageError("--arg \(text): \(error)")
-            }
-        }
+        arguments = try CommandSupport.jsonArguments(try scanner.values(for: "--arg"))
         format = try scanner.positional("FORMAT")
     }
 

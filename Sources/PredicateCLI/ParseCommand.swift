@@ -20,13 +20,7 @@ struct ParseCommand: ToolCommand {
 
     init(arguments scanner: inout ArgumentScanner) throws(UsageError) {
         printsTree = scanner.flag("--tree")
-        arguments = try scanner.values(for: "--arg").map { text throws(UsageError) in
-            do {
-                return try JSONValues.decode(text)
-            } catch {
-                throw UsageError("--arg \(text): \(error)")
-            }
-        }
+        arguments = try CommandSupport.jsonArguments(try scanner.values(for: "--arg"))
         format = try scanner.positional("FORMAT")
     }
 

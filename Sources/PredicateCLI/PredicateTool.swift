@@ -9,6 +9,8 @@ public enum PredicateTool {
     static var commands: [any ToolCommand.Type] {
         [
             ParseCommand.self,
+            EvalCommand.self,
+            CheckCommand.self,
             ResolveCommand.self,
             LintCommand.self,
             AffectedCommand.self,
