@@ -13,11 +13,13 @@ let package = Package(
         .target(name: "KeyPaths"),
         .target(name: "Predicates", dependencies: ["KeyPaths"]),
         .target(name: "Evaluation", dependencies: ["Predicates", "KeyPaths"]),
-        .executableTarget(name: "predicate", dependencies: ["Predicates", "KeyPaths", "Evaluation"]),
-        .executableTarget(name: "predicate-bench", dependencies: ["Predicates", "Evaluation"]),
+        .target(name: "PredicateCLI", dependencies: ["Predicates", "KeyPaths", "Evaluation"]),
+        .executableTarget(name: "predicate", dependencies: ["PredicateCLI"]),
+        .executableTarget(name: "predicate-bench", dependencies: ["Predicates", "Evaluation", "KeyPaths"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"]),
         .testTarget(name: "KeyPathsTests", dependencies: ["KeyPaths"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Predicates", "KeyPaths"]),
+        .testTarget(name: "PredicateCLITests", dependencies: ["PredicateCLI", "Predicates"]),
     ],
     swiftLanguageModes: [.v6]
 )

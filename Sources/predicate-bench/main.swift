@@ -1,128 +1,104 @@
-import Evaluation
 import Foundation
-import Predicates
 
-/// `swift run -c release predicate-bench [--count N] [--runs N] [--interpreter-runs N] [--only TEXT] [--engine-only]`
-///
-/// Filters N people (default 1,000,000) with each row's predicate in every column and prints
-/// a Markdown table of median (min–max) milliseconds over the runs, with ratios from the
-/// same run, then the parse rate.
-struct Options {
-    var count = 1_000_000
-    var runs = 7
-    var interpreterRuns = 3
-    /// Only rows whose title contains this text (and no parse row).
-    var only: String?
-    /// Time only the engine on structs (for profiling).
-    var engineOnly = false
+// `swift run -c release predicate-bench [--quick] [--runs N] [--seed N] [--rows ID...]`
+//
+// Prints Markdown on standard output; progress goes to standard error.
 
-    init(arguments: [String]) {
-        var iterator = arguments.dropFirst().makeIterator()
-        while let argument = iterator.next() {
-            if argument == "--engine-only" {
-                engineOnly = true
-                continue
-            }
-            if argument == "--only" {
-                only = iterator.next()
-                continue
-            }
-            let value = iterator.next().flatMap(Int.init)
-            switch (argument, value) {
-            case ("--count", let n?): count = n
-            case ("--runs", let n?): runs = n
-            case ("--interpreter-runs", let n?): interpreterRuns = n
-            default:
-                print("usage: predicate-bench [--count N] [--runs N] [--interpreter-runs N] [--only TEXT] [--engine-only]")
-                exit(2)
-            }
-        }
+/// Progress for the person watching (standard error, so the Markdown stays clean).
+func progress(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// The first line of `/proc/<file>` matching `prefix`, or the whole first line.
+func procLine(_ file: String, prefix: String? = nil) -> String? {
+    guard let text = try? String(contentsOfFile: "/proc/" + file, encoding: .utf8) else { return nil }
+    let lines = text.split(separator: "\n")
+    guard let prefix else { return lines.first.map(String.init) }
+    return lines.first { $0.hasPrefix(prefix) }.map { line in
+        String(line.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces)
     }
 }
 
-func run() throws {
-    let options = Options(arguments: CommandLine.arguments)
-    print("Preparing \(options.count) people…")
-    let people = BenchData.people(count: options.count)
-    let dictionaries = people.map(\.dictionary)
-    let values = people.map(\.evaluationValue)
-    let compiler = PredicateCompiler()
-    let interpreter = ReferenceInterpreter()
+func header(_ options: BenchOptions) -> String {
+    var build = "release build"
+    #if DEBUG
+        build = "**DEBUG build: the numbers mean nothing, use `swift run -c release predicate-bench`**"
+    #endif
+    var compiler = "Swift < 6.3"
+    #if compiler(>=6.3)
+        compiler = "Swift ≥ 6.3"
+    #endif
+    let timestamp = ISO8601DateFormatter().string(from: Date())
+    let load = procLine("loadavg").map { $0.split(separator: " ").prefix(3).joined(separator: " ") } ?? "?"
+    let cpu = procLine("cpuinfo", prefix: "model name") ?? "?"
+    return """
+        # predicate-bench
 
-    var lines = [
-        "| predicate | matches | closure (struct) | engine (struct) | ×closure | closure ([String: Any]) | engine ([String: Any]) | ×closure | reference interpreter | #Predicate | #Predicate ÷ engine |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    var notes: [String] = []
-    for row in BenchRows.all() where options.only.map(row.title.contains) ?? true {
-        print("Row: \(row.title)")
-        let node = try PredicateNode(format: row.format)
-        let onStructs = try compiler.compile(node, for: BenchPerson.self)
-        let onDictionaries = try compiler.compile(node, for: [String: Any].self)
+        \(timestamp) · \(cpu) · nproc \(ProcessInfo.processInfo.activeProcessorCount) · \
+        load average at start \(load) · \(compiler), \(build) · seed \(options.seed) · \
+        \(options.runs) measured runs after 1 warm-up, candidates interleaved run by run
 
-        if options.engineOnly {
-            let (engine, matches) = try Timing.measure(runs: options.runs) { try onStructs.filter(people).count }
-            print("engine (struct): \(engine.cell) ms, \(matches) matches")
-            continue
+        """
+}
+
+func runBenchmark(_ options: BenchOptions) throws {
+    print(header(options))
+    var targets: [Target] = []
+
+    let rows = EvaluationRows.all().filter { options.includes($0.id) }
+    if !rows.isEmpty {
+        progress("generating \(Report.grouped(options.objects)) people (seed \(options.seed))…")
+        let workload = Workload(count: options.objects, seed: options.seed)
+        var results: [RowResult] = []
+        for row in rows {
+            progress("row \(row.id): \(row.format)")
+            results.append(
+                try EvaluationBenchmark.run(row, on: workload, runs: options.runs, including: options.includes))
         }
-        let (closure, matches) = Timing.measure(runs: options.runs) { people.filter(row.closure).count }
-        let (engine, _) = try Timing.measure(runs: options.runs, expected: matches) { try onStructs.filter(people).count }
-        let (dictionaryClosure, _) = Timing.measure(runs: options.runs, expected: matches) { dictionaries.filter(row.dictionaryClosure).count }
-        let (dictionaryEngine, _) = try Timing.measure(runs: options.runs, expected: matches) { try onDictionaries.filter(dictionaries).count }
-        let (reference, _) = try Timing.measure(runs: options.interpreterRuns, expected: matches) {
-            try values.filter { try interpreter.evaluate(node, on: $0) }.count
-        }
-        var foundationCell = "n/a", foundationRatio = "n/a"
-        if let predicate = row.foundationPredicate {
-            let (foundation, _) = try Timing.measure(runs: options.runs, expected: matches) { try people.filter(predicate).count }
-            foundationCell = foundation.cell
-            foundationRatio = String(format: "%.1f", foundation.median / engine.median)
-        }
-        lines.append(
-            "| `\(row.title)` | \(matches) | \(closure.cell) | \(engine.cell) | \(String(format: "%.2f", engine.median / closure.median)) "
-                + "| \(dictionaryClosure.cell) | \(dictionaryEngine.cell) | \(String(format: "%.2f", dictionaryEngine.median / dictionaryClosure.median)) "
-                + "| \(reference.cell) | \(foundationCell) | \(foundationRatio) |")
-        if !row.note.isEmpty { notes.append("- `\(row.title)`: \(row.note)") }
+        print(Report.evaluation(results, objects: options.objects, runs: options.runs))
+        print()
+        print(Report.ratios(results))
+        print()
+        print(Report.filters(results))
+        print()
+        targets += Target.evaluation(results)
     }
 
-    if options.only != nil {
-        lines.forEach { print($0) }
-        return
-    }
-    // Parse rate: every realistic format, repeatedly, with its arguments.
-    let parser = PredicateParser()
-    let arguments: [String: [PredicateValue]] = ["name CONTAINS[cd] %@ AND age > %d": ["an", 30]]
-    var parsed = 0
-    let clock = ContinuousClock()
-    var parseSamples: [Double] = []
-    for _ in 0..<options.runs {
-        let rounds = 20_000
-        let elapsed = try clock.measure {
-            for _ in 0..<rounds {
-                for format in BenchRows.parseFormats {
-                    _ = try parser.parsePredicate(format, arguments: arguments[format] ?? [])
-                    parsed += 1
-                }
-            }
+    if options.includes("parse") {
+        progress("parsing…")
+        try ParseBenchmark.validate()
+        let rounds = options.parseRounds
+        let measured = try Stopwatch.measure(
+            [Candidate(key: "parse") { try ParseBenchmark.run(rounds: rounds) }], runs: options.runs)
+        if let parse = measured["parse"] {
+            print(Report.parsing(parse, formats: ParseBenchmark.samples.count))
+            print()
+            targets.append(Target.parsing(parse))
         }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        parseSamples.append(Double(rounds * BenchRows.parseFormats.count) / seconds)
     }
-    let rates = parseSamples.sorted()
 
-    print("")
-    print("\(options.count) objects; median (min–max) ms over \(options.runs) runs (\(options.interpreterRuns) for the interpreter); ratios of medians from this run.")
-    print("")
-    lines.forEach { print($0) }
-    print("")
-    notes.forEach { print($0) }
-    print("")
-    print("Parse rate (\(BenchRows.parseFormats.count) realistic formats): median \(Int(rates[rates.count / 2])) predicates/s (min \(Int(rates.first ?? 0)), max \(Int(rates.last ?? 0))); \(parsed) parsed.")
+    if options.includes("changes") {
+        progress("change matching: building \(Report.grouped(options.contents)) Contents…")
+        let result = try ChangeBenchmark.run(
+            contents: options.contents, buckets: options.buckets, renames: 100, runs: options.runs)
+        print(Report.changes(result))
+        print()
+    }
+
+    if !targets.isEmpty { print(Target.table(targets)) }
 }
 
 do {
-    try run()
+    let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    if options.wantsHelp {
+        print(BenchOptions.usage)
+    } else {
+        try runBenchmark(options)
+    }
+} catch let error as BenchOptions.UsageError {
+    progress("predicate-bench: \(error.description)\n\(BenchOptions.usage)")
+    exit(64)
 } catch {
-    print("predicate-bench: \(error)")
+    progress("predicate-bench: \(error)")
     exit(1)
 }

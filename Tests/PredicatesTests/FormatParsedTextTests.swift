@@ -66,6 +66,7 @@ struct FormatParsedTextTests {
         .init("((a == 1))", "a == 1"),
         .init("(a == 1) OR (b == 2)", "a == 1 OR b == 2"),
         .init("NONE x == 1 OR y == 2", "(NOT ANY x == 1) OR y == 2"),
+        .init("name = 'x' && NOT (a <> 1 || b =< 2)", "name == \"x\" AND (NOT (a != 1 OR b <= 2))"),
     ]
 
     @Test("AND, OR, NOT and parentheses", arguments: compoundsRows)
@@ -135,8 +136,9 @@ struct FormatParsedTextTests {
         .init("a[first] == 1", "a[FIRST] == 1"),
         .init("a[Last] == 1", "a[LAST] == 1"),
         .init("a[size] == 1", "a[SIZE] == 1"),
-        .init("SUBQUERY(residents, $x, $x.firstname == 'Jane').@count > 0",
-              "SUBQUERY(residents, $x, $x.firstname == \"Jane\").@count > 0"),
+        .init(
+            "SUBQUERY(residents, $x, $x.firstname == 'Jane').@count > 0",
+            "SUBQUERY(residents, $x, $x.firstname == \"Jane\").@count > 0"),
         .init("subquery(r, $x, $x.a == 1)[size] > 0", "SUBQUERY(r, $x, $x.a == 1)[SIZE] > 0"),
         .init("FUNCTION(SELF, 'lastPathComponent') == 'x'", "FUNCTION(SELF, \"lastPathComponent\") == \"x\""),
         .init("CAST('123', 'NSNumber') == 123", "CAST(\"123\", \"NSNumber\") == 123"),
@@ -171,6 +173,9 @@ struct FormatParsedTextTests {
         .init("date > CAST(-978250148, \"NSDate\")", "date > CAST(-978250148.000000, \"NSDate\")"),
         .init("date > CAST(694224000.5, \"NSDate\")", "date > CAST(694224000.500000, \"NSDate\")"),
         .init("date > CAST(-1.25, \"NSDate\")", "date > CAST(-1.250000, \"NSDate\")"),
+        // Six decimals would lose these digits; the printer keeps every digit so the text re-parses.
+        .init("e < CAST(0.0000069, \"NSDate\")", "e < CAST(6.9e-06, \"NSDate\")"),
+        .init("e < CAST(694224000.000000694, \"NSDate\")", "e < CAST(694224000.0000007, \"NSDate\")"),
     ]
 
     @Test("string, number, boolean, null and date literals", arguments: literalsRows)
@@ -187,8 +192,9 @@ struct FormatParsedTextTests {
         .init("a == %f", "a == 3.0", arguments: [3]),
         .init("a == %@", "a == nil", arguments: [nil]),
         .init("a == %@", "a == YES", arguments: [true]),
-        .init("a == %@", "a == CAST(694224000.000000, \"NSDate\")",
-              arguments: [.date(Date(timeIntervalSinceReferenceDate: 694224000))]),
+        .init(
+            "a == %@", "a == CAST(694224000.000000, \"NSDate\")",
+            arguments: [.date(Date(timeIntervalSinceReferenceDate: 694224000))]),
         .init("a IN %@", "a IN {\"a\", \"b\"}", arguments: [.set(["b", "a"])]),
         .init("%K == 1", "#size == 1", arguments: ["size"]),
         .init("%K == 1", "a.b.@count == 1", arguments: ["a.b.@count"]),
@@ -198,10 +204,33 @@ struct FormatParsedTextTests {
     @Test("format arguments", arguments: withArgumentsRows)
     func withArguments(_ row: CanonicalCase) throws { try Self.check(row) }
 
+    static let expressionRows: [CanonicalCase] = [
+        .init("SELF.a.b + 1 * -1", "a.b + (1 * -1)"),
+        .init("max(1, 5, 10)", "max:({1, 5, 10})"),
+        .init("CAST(0, 'NSDate')", "CAST(0.000000, \"NSDate\")"),
+        .init("SELF", "SELF"),
+        .init("$x := a", "$x := a"),
+        .init("{1, 'a'}", "{1, \"a\"}"),
+        .init("-(5)", "-(5)"),
+        .init("-5", "-5"),
+    ]
+
+    @Test("parseExpression and expressionFormat", arguments: expressionRows)
+    func parsedExpressions(_ row: CanonicalCase) throws {
+        let parsed = try PredicateParser().parseExpression(row.input, arguments: row.arguments)
+        #expect(parsed.expressionFormat == row.expected)
+        #expect(parsed.description == row.expected)
+        let reparsed = try PredicateParser().parseExpression(row.expected)
+        #expect(reparsed == parsed)
+        #expect(reparsed.expressionFormat == row.expected)
+    }
+
     @Test("variables substituted later (Apple's pCreating examples)")
     func substitution() throws {
         let predicate = try PredicateNode(format: "lastName like[c] $LAST_NAME")
-        #expect(try predicate.substitutingVariables(["LAST_NAME": "Turner"]).predicateFormat == "lastName LIKE[c] \"Turner\"")
+        #expect(
+            try predicate.substitutingVariables(["LAST_NAME": "Turner"]).predicateFormat
+                == "lastName LIKE[c] \"Turner\"")
         let date = try PredicateNode(format: "date = $DATE")
         #expect(try date.substitutingVariables(["DATE": nil]).predicateFormat == "date == nil")
     }

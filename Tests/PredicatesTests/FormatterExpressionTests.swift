@@ -36,7 +36,8 @@ struct FormatterExpressionTests {
 
     @Test("description is expressionFormat")
     func descriptionMatches() {
-        let expression = ExpressionNode(.binary(.add, ExpressionNode(.keyPath([.key("a")])), ExpressionNode(.constant(1))))
+        let expression = ExpressionNode(
+            .binary(.add, ExpressionNode(.keyPath([.key("a")])), ExpressionNode(.constant(1))))
         #expect(expression.description == "a + 1")
         #expect("\(expression)" == expression.expressionFormat)
     }
@@ -86,8 +87,9 @@ private enum FormatterConstantTestsRows: ASTBuilders {
         .init(const(.set(["b", "a"])), "{\"a\", \"b\"}"),
         .init(const(["b": 2, "a": "x"]), "{\"a\" = \"x\", \"b\" = 2}"),
         .init(const(.data(Data("hello".utf8))), "<aGVsbG8=>"),
-        .init(const(.uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID())),
-              "<E621E1F8-C36C-495A-93FC-0C247A3E6E5F>"),
+        .init(
+            const(.uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID())),
+            "<E621E1F8-C36C-495A-93FC-0C247A3E6E5F>"),
     ]
 }
 
@@ -186,14 +188,18 @@ private enum FormatterExpressionTestsRows: ASTBuilders {
         .init(call(.randomn, const(10)), "randomn:(10)"),
         .init(call(.count, key("a", "b")), "count:(a.b)"),
         .init(call(.uppercase, const("x")), "uppercase:(\"x\")"),
-        .init(custom(const("/Developer/Tools/otest"), "lastPathComponent"),
-              "FUNCTION(\"/Developer/Tools/otest\", \"lastPathComponent\")"),
+        .init(
+            custom(const("/Developer/Tools/otest"), "lastPathComponent"),
+            "FUNCTION(\"/Developer/Tools/otest\", \"lastPathComponent\")"),
         .init(custom(this, "foo:bar:", const(1), key("a")), "FUNCTION(SELF, \"foo:bar:\", 1, a)"),
         .init(custom(key("a"), "we\"ird"), "FUNCTION(a, \"we\\\"ird\")"),
-        .init(subquery(key("residents"), "x", and(
-            compare(member(variable("x"), "firstname"), .equalTo, const("Jane")),
-            compare(member(variable("x"), "lastname"), .equalTo, const("Doe")))),
-              "SUBQUERY(residents, $x, $x.firstname == \"Jane\" AND $x.lastname == \"Doe\")"),
+        .init(
+            subquery(
+                key("residents"), "x",
+                and(
+                    compare(member(variable("x"), "firstname"), .equalTo, const("Jane")),
+                    compare(member(variable("x"), "lastname"), .equalTo, const("Doe")))),
+            "SUBQUERY(residents, $x, $x.firstname == \"Jane\" AND $x.lastname == \"Doe\")"),
         .init(subquery(key("a"), "self", .truePredicate), "SUBQUERY(a, $#self, TRUEPREDICATE)"),
         .init(cast(const("123"), "NSNumber"), "CAST(\"123\", \"NSNumber\")"),
         .init(cast(key("a"), "NSDate"), "CAST(a, \"NSDate\")"),

@@ -25,7 +25,9 @@ struct GrammarExamplesTests {
         let canonical = parsed.predicateFormat
         let reparsed = try PredicateParser().parsePredicate(canonical)
         if arguments.isEmpty {
-            #expect(reparsed == parsed, "Grammar.md:\(example.line): \(example.text) → \(canonical) → \(reparsed.sExpression)")
+            #expect(
+                reparsed == parsed,
+                "Grammar.md:\(example.line): \(example.text) → \(canonical) → \(reparsed.sExpression)")
         }
         #expect(reparsed.predicateFormat == canonical, "Grammar.md:\(example.line): \(example.text)")
     }
@@ -47,6 +49,35 @@ struct GrammarExamplesTests {
     func examplesExist() {
         #expect(GrammarExamples.load(block: "predicate").count > 250)
         #expect(GrammarExamples.load(block: "predicate-error").count > 50)
+    }
+
+    /// Every node kind, operator, function, collection operator, quantifier, option letter,
+    /// index form and constant kind appears in some ```predicate example.
+    @Test("the examples cover every construct of the language")
+    func examplesCoverTheLanguage() throws {
+        var labels: Set<String> = []
+        for example in GrammarExamples.load(block: "predicate") {
+            guard let parsed = try? PredicateParser().parsePredicate(example.text, arguments: example.argumentValues())
+            else { continue }
+            RandomAST.coverageLabels(of: parsed, into: &labels)
+        }
+        let missing = RandomAST.allCoverageLabels.subtracting(labels).sorted()
+        #expect(missing.isEmpty, "constructs without an example in Grammar.md: \(missing.joined(separator: ", "))")
+    }
+
+    /// Every diagnostic id is documented, and has a failing example unless it cannot be
+    /// written on one line of a code block.
+    @Test("the error examples cover every diagnostic id")
+    func errorExamplesCoverTheCatalogue() throws {
+        let text = try String(contentsOf: GrammarExamples.grammarURL, encoding: .utf8)
+        let exemplified = Set(GrammarExamples.load(block: "predicate-error").compactMap(\.errorID))
+        let withoutExample: Set<String> = ["empty-input", "input-too-large", "nesting-too-deep", "missing-variable"]
+        for id in DiagnosticCatalog.identifiers {
+            #expect(text.contains("`\(id)`"), "Grammar.md does not document \(id)")
+            if !withoutExample.contains(id) {
+                #expect(exemplified.contains(id), "no ```predicate-error example with // error: \(id)")
+            }
+        }
     }
 }
 

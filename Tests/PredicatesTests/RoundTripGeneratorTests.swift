@@ -53,7 +53,9 @@ struct RoundTripGeneratorTests {
             let shrunk = RandomAST.shrink(predicate, stillFails: containsName)
             #expect(containsName(shrunk))
             #expect(RandomAST.isParserNormal(shrunk))
-            #expect(RandomAST.size(of: shrunk) <= 5, "not minimal: \(shrunk.predicateFormat) from \(predicate.predicateFormat)")
+            #expect(
+                RandomAST.size(of: shrunk) <= 5,
+                "not minimal: \(shrunk.predicateFormat) from \(predicate.predicateFormat)")
             checked += 1
             if checked == 20 { break }
         }

@@ -39,13 +39,15 @@ struct RoundTripTests {
             failures += 1
             if failures <= 3 {
                 let shrunk = RandomAST.shrink(tree) { RoundTripLaw.violation(of: $0) != nil }
-                Issue.record(Comment(rawValue: """
-                    expression law failed; replay with PREDICATE_SEED=\(seed)
-                    original: \(tree.expressionFormat)
-                    shrunk:   \(shrunk.expressionFormat)
-                    sExpression: \(shrunk.sExpression)
-                    problem: \(RoundTripLaw.violation(of: shrunk) ?? problem)
-                    """))
+                Issue.record(
+                    Comment(
+                        rawValue: """
+                            expression law failed; replay with PREDICATE_SEED=\(seed)
+                            original: \(tree.expressionFormat)
+                            shrunk:   \(shrunk.expressionFormat)
+                            sExpression: \(shrunk.sExpression)
+                            problem: \(RoundTripLaw.violation(of: shrunk) ?? problem)
+                            """))
             }
         }
         #expect(failures == 0, "\(failures) of \(RoundTripSeed.caseCount) random expressions failed (run seed \(run))")
@@ -53,16 +55,25 @@ struct RoundTripTests {
 
     @Test("deep trees within a raised nesting limit round-trip")
     func deepTrees() {
-        var predicate = PredicateNode(.comparison(Comparison(
-            left: ExpressionNode(.keyPath([.key("a")])), operator: .equalTo, right: ExpressionNode(.constant(1)))))
+        var predicate = PredicateNode(
+            .comparison(
+                Comparison(
+                    left: ExpressionNode(.keyPath([.key("a")])), operator: .equalTo, right: ExpressionNode(.constant(1))
+                )))
         var expression = ExpressionNode(.keyPath([.key("a")]))
         for level in 0..<80 {
-            predicate = level.isMultiple(of: 2)
+            predicate =
+                level.isMultiple(of: 2)
                 ? PredicateNode(.not(predicate)) : PredicateNode(.and([predicate, .truePredicate]))
-            expression = ExpressionNode(.binary(level.isMultiple(of: 3) ? .add : .multiply, expression, ExpressionNode(.constant(.int(level)))))
+            expression = ExpressionNode(
+                .binary(level.isMultiple(of: 3) ? .add : .multiply, expression, ExpressionNode(.constant(.int(level)))))
         }
         let parser = PredicateParser(limits: ParserLimits(maximumDepth: 2000))
-        for tree in [predicate, PredicateNode(.comparison(Comparison(left: expression, operator: .lessThan, right: ExpressionNode(.constant(0)))))] {
+        for tree in [
+            predicate,
+            PredicateNode(
+                .comparison(Comparison(left: expression, operator: .lessThan, right: ExpressionNode(.constant(0))))),
+        ] {
             let text = tree.predicateFormat
             #expect(throws: Never.self) {
                 let parsed = try parser.parsePredicate(text)

@@ -78,7 +78,8 @@ extension ExpressionNode {
         case .function(let function, let arguments):
             return TreeDump.list(function.selector, arguments.map(\.sExpression))
         case .customFunction(let receiver, let selector, let arguments):
-            return TreeDump.list("function", [receiver.sExpression, TreeDump.quoted(selector)] + arguments.map(\.sExpression))
+            return TreeDump.list(
+                "function", [receiver.sExpression, TreeDump.quoted(selector)] + arguments.map(\.sExpression))
         case .subquery(let collection, let variable, let predicate):
             return "(subquery \(collection.sExpression) $\(variable) \(predicate.sExpression))"
         case .cast(let value, let type):
@@ -172,7 +173,8 @@ enum TreeDump {
         case .array(let elements): return list("array", elements.map(constant))
         case .set(let elements): return list("set", elements.map(constant).sorted())
         case .dictionary(let entries):
-            return list("dict", entries.keys.sorted().map { key in "(\(quoted(key)) \(constant(entries[key] ?? .null)))" })
+            return list(
+                "dict", entries.keys.sorted().map { key in "(\(quoted(key)) \(constant(entries[key] ?? .null)))" })
         }
     }
 

@@ -10,7 +10,7 @@ import Foundation
 /// | `.double(.infinity)` | `inf`, `-inf`, `nan` | a key path: not round-trippable |
 /// | `.bool(true)` | `YES` / `NO` | the same boolean |
 /// | `.null` | `nil` | `nil` |
-/// | `.date(d)` | `CAST(694224000.000000, "NSDate")` (seconds since 2001, six decimals) | the same date to the microsecond |
+/// | `.date(d)` | `CAST(694224000.000000, "NSDate")` (seconds since 2001, six decimals; more digits when six would lose precision) | the same date |
 /// | `.array([1, "a"])` | `{1, "a"}` | an aggregate of constants, not a constant array |
 /// | `.set([2, 1])` | `{1, 2}` (elements sorted by their printed text) | an aggregate |
 /// | `.dictionary(["k": 1])` | `{"k" = 1}` (sorted by key) | a parse error |
@@ -85,8 +85,14 @@ extension PredicateFormatter {
         return text + ".0"
     }
 
-    /// Seconds since 2001-01-01T00:00:00Z with six decimals: `694224000.000000`.
+    /// Seconds since 2001-01-01T00:00:00Z with six decimals, as Apple prints them:
+    /// `694224000.000000`. When six decimals would not read back as the same instant (a date
+    /// with sub-microsecond digits), the shortest text that does is printed instead
+    /// (`6.9e-06`), so that printing stays a fixed point.
     static func dateSecondsText(_ date: Date) -> String {
-        String(format: "%.6f", date.timeIntervalSinceReferenceDate)
+        let seconds = date.timeIntervalSinceReferenceDate
+        let appleText = String(format: "%.6f", seconds)
+        if Double(appleText) == seconds || !seconds.isFinite { return appleText }
+        return doubleText(seconds)
     }
 }

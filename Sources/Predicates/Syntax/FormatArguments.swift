@@ -89,16 +89,20 @@ extension Parser {
             case .int(let i): return ExpressionNode(.constant(.int(i)), range: range)
             case .bool(let b): return ExpressionNode(.constant(.int(b ? 1 : 0)), range: range)
             default:
-                throw fail(DiagnosticCatalog.wrongArgumentType(
-                    "'\(spelling)' needs an integer argument, but argument \(argumentIndex) is \(value.typeDescription)", range: range))
+                throw fail(
+                    DiagnosticCatalog.wrongArgumentType(
+                        "'\(spelling)' needs an integer argument, but argument \(argumentIndex) is \(value.typeDescription)",
+                        range: range))
             }
         case .floating(let spelling):
             switch value {
             case .double(let d): return ExpressionNode(.constant(.double(d)), range: range)
             case .int(let i): return ExpressionNode(.constant(.double(Double(i))), range: range)
             default:
-                throw fail(DiagnosticCatalog.wrongArgumentType(
-                    "'\(spelling)' needs a floating-point argument, but argument \(argumentIndex) is \(value.typeDescription)", range: range))
+                throw fail(
+                    DiagnosticCatalog.wrongArgumentType(
+                        "'\(spelling)' needs a floating-point argument, but argument \(argumentIndex) is \(value.typeDescription)",
+                        range: range))
             }
         }
     }
@@ -106,7 +110,9 @@ extension Parser {
     /// The next argument; `argumentIndex` becomes its 1-based number.
     func takeArgument(for specifier: FormatSpecifier, token: Token) throws -> PredicateValue {
         guard nextArgument < arguments.count else {
-            throw fail(DiagnosticCatalog.missingArgument(specifier.spelling, uses: specifierCount, given: arguments.count, range: token.range))
+            throw fail(
+                DiagnosticCatalog.missingArgument(
+                    specifier.spelling, uses: specifierCount, given: arguments.count, range: token.range))
         }
         let value = arguments[nextArgument]
         nextArgument += 1
@@ -120,11 +126,15 @@ extension Parser {
     /// allowed: they become keys) or a known `@operator`.
     func keyPathComponents(fromArgument value: PredicateValue, token: Token) throws -> [KeyPathComponent] {
         guard case .string(let path) = value else {
-            throw fail(DiagnosticCatalog.wrongArgumentType(
-                "'%K' needs a string argument (a key path), but argument \(argumentIndex) is \(value.typeDescription)", range: token.range))
+            throw fail(
+                DiagnosticCatalog.wrongArgumentType(
+                    "'%K' needs a string argument (a key path), but argument \(argumentIndex) is \(value.typeDescription)",
+                    range: token.range))
         }
         guard !path.isEmpty else {
-            throw fail(DiagnosticCatalog.invalidKey("the key path given for '%K' (argument \(argumentIndex)) is empty", range: token.range))
+            throw fail(
+                DiagnosticCatalog.invalidKey(
+                    "the key path given for '%K' (argument \(argumentIndex)) is empty", range: token.range))
         }
         var components: [KeyPathComponent] = []
         for part in path.split(separator: ".", omittingEmptySubsequences: false) {
@@ -138,10 +148,13 @@ extension Parser {
             } else if Lexer.isIdentifier(part) {
                 components.append(.key(part))
             } else if part.isEmpty {
-                throw fail(DiagnosticCatalog.invalidKey("the key path '\(path)' given for '%K' has an empty component", range: token.range))
+                throw fail(
+                    DiagnosticCatalog.invalidKey(
+                        "the key path '\(path)' given for '%K' has an empty component", range: token.range))
             } else {
-                throw fail(DiagnosticCatalog.invalidKey(
-                    "key path component '\(part)' is not a valid key; use SELF['\(part)']", range: token.range))
+                throw fail(
+                    DiagnosticCatalog.invalidKey(
+                        "key path component '\(part)' is not a valid key; use SELF['\(part)']", range: token.range))
             }
         }
         return components
@@ -150,8 +163,10 @@ extension Parser {
     /// After the whole input: every argument must have been used.
     func checkAllArgumentsUsed() throws {
         guard nextArgument >= arguments.count else {
-            throw fail(DiagnosticCatalog.tooManyArguments(given: arguments.count, uses: specifierCount,
-                                                          range: SourceRange(0, bytes.count)))
+            throw fail(
+                DiagnosticCatalog.tooManyArguments(
+                    given: arguments.count, uses: specifierCount,
+                    range: SourceRange(0, bytes.count)))
         }
     }
 }

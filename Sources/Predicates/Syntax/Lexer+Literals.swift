@@ -12,7 +12,9 @@ extension Lexer {
         var value: [UInt8] = []
         while true {
             guard position < bytes.count else {
-                throw LexFailure(diagnostic: DiagnosticCatalog.unterminatedString(quote: quote, range: SourceRange(start, bytes.count)))
+                throw LexFailure(
+                    diagnostic: DiagnosticCatalog.unterminatedString(
+                        quote: quote, range: SourceRange(start, bytes.count)))
             }
             let b = bytes[position]
             if b == quote {
@@ -33,7 +35,9 @@ extension Lexer {
         let backslash = position
         position += 1
         guard let e = byte(at: position) else {
-            throw LexFailure(diagnostic: DiagnosticCatalog.unterminatedString(quote: quote, range: SourceRange(stringStart, bytes.count)))
+            throw LexFailure(
+                diagnostic: DiagnosticCatalog.unterminatedString(
+                    quote: quote, range: SourceRange(stringStart, bytes.count)))
         }
         func simple(_ replacement: UInt8) {
             value.append(replacement)
@@ -48,13 +52,19 @@ extension Lexer {
         case UInt8(ascii: "f"): simple(0x0C)
         case UInt8(ascii: "v"): simple(0x0B)
         case UInt8(ascii: "0")...UInt8(ascii: "7"):
-            let value32 = try readDigits(count: 3, radix: 8, from: position, escapeStart: backslash, kind: "'\\' followed by a digit needs exactly three octal digits, like '\\101'")
+            let value32 = try readDigits(
+                count: 3, radix: 8, from: position, escapeStart: backslash,
+                kind: "'\\' followed by a digit needs exactly three octal digits, like '\\101'")
             try appendScalar(value32, to: &value, escapeStart: backslash)
         case UInt8(ascii: "x"), UInt8(ascii: "X"):
-            let value32 = try readDigits(count: 2, radix: 16, from: position + 1, escapeStart: backslash, kind: "'\\x' needs exactly two hexadecimal digits, like '\\x41'")
+            let value32 = try readDigits(
+                count: 2, radix: 16, from: position + 1, escapeStart: backslash,
+                kind: "'\\x' needs exactly two hexadecimal digits, like '\\x41'")
             try appendScalar(value32, to: &value, escapeStart: backslash)
         case UInt8(ascii: "u"), UInt8(ascii: "U"):
-            let value32 = try readDigits(count: 4, radix: 16, from: position + 1, escapeStart: backslash, kind: "'\\u' needs exactly four hexadecimal digits, like '\\u00e9'")
+            let value32 = try readDigits(
+                count: 4, radix: 16, from: position + 1, escapeStart: backslash,
+                kind: "'\\u' needs exactly four hexadecimal digits, like '\\u00e9'")
             try appendScalar(value32, to: &value, escapeStart: backslash)
         default:
             // `\\`, `\'`, `\"` and `\` + any other character: that character, taken literally
@@ -66,16 +76,23 @@ extension Lexer {
     }
 
     /// Reads exactly `count` digits of `radix` starting at `offset`; sets `position` past them.
-    mutating func readDigits(count: Int, radix: UInt32, from offset: Int, escapeStart: Int, kind: String) throws(LexFailure) -> UInt32 {
+    mutating func readDigits(count: Int, radix: UInt32, from offset: Int, escapeStart: Int, kind: String)
+        throws(LexFailure) -> UInt32
+    {
         var result: UInt32 = 0
         var index = offset
         while index < offset + count {
             guard let b = byte(at: index), let digit = Lexer.digitValue(b), digit < radix else {
-                // The range runs from the backslash through the offending character.
+                // The range runs from the backslash through the offending character when it
+                // reads as part of the escape (a letter or digit), else up to it.
                 var end = index
-                if end < bytes.count { end += scalar(at: end).length }
+                if end < bytes.count, bytes[end] >= 0x80 || Lexer.digitValue(bytes[end]) != nil {
+                    end += scalar(at: end).length
+                }
                 let range = SourceRange(escapeStart, Swift.min(Swift.max(end, position + 1), bytes.count))
-                throw LexFailure(diagnostic: DiagnosticCatalog.badEscape(text(range.lowerBound, range.upperBound), reason: kind, range: range))
+                throw LexFailure(
+                    diagnostic: DiagnosticCatalog.badEscape(
+                        text(range.lowerBound, range.upperBound), reason: kind, range: range))
             }
             result = result * radix + digit
             index += 1
@@ -87,7 +104,10 @@ extension Lexer {
     mutating func appendScalar(_ value32: UInt32, to value: inout [UInt8], escapeStart: Int) throws(LexFailure) {
         guard let scalar = Unicode.Scalar(value32) else {
             let range = SourceRange(escapeStart, position)
-            throw LexFailure(diagnostic: DiagnosticCatalog.badEscape(text(escapeStart, position), reason: "it is not a Unicode scalar value (a surrogate)", range: range))
+            throw LexFailure(
+                diagnostic: DiagnosticCatalog.badEscape(
+                    text(escapeStart, position), reason: "it is not a Unicode scalar value (a surrogate)", range: range)
+            )
         }
         value.append(contentsOf: Array(String(Character(scalar)).utf8))
     }
@@ -140,7 +160,8 @@ extension Lexer {
         let range = SourceRange(start, position)
         if isDouble {
             guard let value = Double(spelling), value.isFinite else {
-                throw LexFailure(diagnostic: DiagnosticCatalog.numberOutOfRange(spelling, isInteger: false, range: range))
+                throw LexFailure(
+                    diagnostic: DiagnosticCatalog.numberOutOfRange(spelling, isInteger: false, range: range))
             }
             return Token(.double(value), range)
         }
@@ -170,12 +191,15 @@ extension Lexer {
         if digits == 0 {
             while identifierContinues(at: position) { position += scalar(at: position).length }
             let range = SourceRange(start, position)
-            throw LexFailure(diagnostic: DiagnosticCatalog.invalidNumber(text(start, position), reason: "the prefix needs at least one digit", range: range))
+            throw LexFailure(
+                diagnostic: DiagnosticCatalog.invalidNumber(
+                    text(start, position), reason: "the prefix needs at least one digit", range: range))
         }
         try rejectTrailingIdentifierCharacters(start: start)
         let range = SourceRange(start, position)
         if overflow {
-            throw LexFailure(diagnostic: DiagnosticCatalog.numberOutOfRange(text(start, position), isInteger: true, range: range))
+            throw LexFailure(
+                diagnostic: DiagnosticCatalog.numberOutOfRange(text(start, position), isInteger: true, range: range))
         }
         return Token(.integer(value), range)
     }
@@ -183,7 +207,9 @@ extension Lexer {
     /// A number directly followed by letters or digits (`1abc`, `0b102`) is one bad number.
     mutating func rejectTrailingIdentifierCharacters(start: Int) throws(LexFailure) {
         guard identifierContinues(at: position) else { return }
-        while identifierContinues(at: position) || byte(at: position) == UInt8(ascii: ".") && identifierContinues(at: position + 1) {
+        while identifierContinues(at: position)
+            || byte(at: position) == UInt8(ascii: ".") && identifierContinues(at: position + 1)
+        {
             position += scalar(at: position).length
         }
         let range = SourceRange(start, position)
@@ -202,8 +228,9 @@ extension Lexer {
         }
         // Positional indexes, flags, widths and precisions are consumed so that the error
         // shows the whole specifier; none of them is supported.
-        while let b = byte(at: position), Lexer.isDigit(b) || b == UInt8(ascii: "$") || b == UInt8(ascii: ".")
-            || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
+        while let b = byte(at: position),
+            Lexer.isDigit(b) || b == UInt8(ascii: "$") || b == UInt8(ascii: ".")
+                || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
         {
             position += 1
         }

@@ -160,7 +160,9 @@ struct Lexer {
         case UInt8(ascii: "#"):
             position += 1
             guard identifierStarts(at: position) else {
-                throw LexFailure(diagnostic: DiagnosticCatalog.expectedNameAfter("#", what: "a key", range: SourceRange(start, position)))
+                throw LexFailure(
+                    diagnostic: DiagnosticCatalog.expectedNameAfter(
+                        "#", what: "a key", range: SourceRange(start, position)))
             }
             let word = readWord()
             return Token(.escapedKey(word), SourceRange(start, position))
@@ -178,7 +180,8 @@ struct Lexer {
             return lexWord()
         }
         let (scalar, length) = scalar(at: position)
-        throw LexFailure(diagnostic: DiagnosticCatalog.unexpectedCharacter(scalar, range: SourceRange(start, start + length)))
+        throw LexFailure(
+            diagnostic: DiagnosticCatalog.unexpectedCharacter(scalar, range: SourceRange(start, start + length)))
     }
 
     mutating func skipWhitespace() {
@@ -292,7 +295,9 @@ struct Lexer {
         position += 1
         if byte(at: position) == UInt8(ascii: "#") { position += 1 }
         guard identifierStarts(at: position) else {
-            throw LexFailure(diagnostic: DiagnosticCatalog.expectedNameAfter("$", what: "a variable name", range: SourceRange(start, position)))
+            throw LexFailure(
+                diagnostic: DiagnosticCatalog.expectedNameAfter(
+                    "$", what: "a variable name", range: SourceRange(start, position)))
         }
         let name = readWord()
         return Token(.variable(name), SourceRange(start, position))
@@ -303,11 +308,14 @@ struct Lexer {
         let start = position
         position += 1
         guard identifierStarts(at: position) else {
-            throw LexFailure(diagnostic: DiagnosticCatalog.expectedNameAfter("@", what: "a collection operator name", range: SourceRange(start, position)))
+            throw LexFailure(
+                diagnostic: DiagnosticCatalog.expectedNameAfter(
+                    "@", what: "a collection operator name", range: SourceRange(start, position)))
         }
         let name = readWord()
         guard let op = CollectionOperator(rawValue: name) else {
-            throw LexFailure(diagnostic: DiagnosticCatalog.unknownCollectionOperator(name, range: SourceRange(start, position)))
+            throw LexFailure(
+                diagnostic: DiagnosticCatalog.unknownCollectionOperator(name, range: SourceRange(start, position)))
         }
         return Token(.collectionOperator(op), SourceRange(start, position))
     }

@@ -8,8 +8,10 @@
 extension Parser {
     /// `expected an expression after '==', found ')'` at the current token.
     func expectedExpressionError() -> PredicateSyntaxError {
-        fail(DiagnosticCatalog.expectedExpression(after: previous.map { text($0.range) },
-                                                  found: describe(current), range: current.range))
+        fail(
+            DiagnosticCatalog.expectedExpression(
+                after: previous.map { text($0.range) },
+                found: describe(current), range: current.range))
     }
 
     /// `expected X, found 'y'` at the current token.
@@ -19,7 +21,9 @@ extension Parser {
 
     /// The error for an integer literal that does not fit `Int`.
     func integerOutOfRangeError(_ token: Token, negative: Bool, range: SourceRange) -> PredicateSyntaxError {
-        fail(DiagnosticCatalog.numberOutOfRange((negative ? "-" : "") + text(token.range), isInteger: true, range: range))
+        fail(
+            DiagnosticCatalog.numberOutOfRange((negative ? "-" : "") + text(token.range), isInteger: true, range: range)
+        )
     }
 
     /// `comparison operators do not chain` at the current token.
@@ -32,8 +36,10 @@ extension Parser {
     func missingComparisonOperator(after left: ExpressionNode) -> PredicateSyntaxError {
         let token = current
         if token.kind.isKeyword("NOT"), let op = peek().kind.comparisonOperator, case .keyword = peek().kind {
-            return fail(DiagnosticCatalog.notIn(Operators.spelling(of: op), left: snippet(left.range),
-                                                range: token.range.union(peek().range)))
+            return fail(
+                DiagnosticCatalog.notIn(
+                    Operators.spelling(of: op), left: snippet(left.range),
+                    range: token.range.union(peek().range)))
         }
         if let range = left.range, case .specifier(let specifier)? = tokens.first(where: { $0.range == range })?.kind {
             return fail(DiagnosticCatalog.specifierAsPredicate(specifier.spelling, range: range))
@@ -44,8 +50,10 @@ extension Parser {
         case .keyword("TOKENMATCHES"):
             return fail(DiagnosticCatalog.unknownOperator(text(token.range), range: token.range))
         default:
-            return fail(DiagnosticCatalog.expectedComparisonOperator(after: snippet(left.range), found: describe(token),
-                                                                     range: token.range))
+            return fail(
+                DiagnosticCatalog.expectedComparisonOperator(
+                    after: snippet(left.range), found: describe(token),
+                    range: token.range))
         }
     }
 
@@ -55,8 +63,10 @@ extension Parser {
     func reservedWordError(_ word: String) -> PredicateSyntaxError {
         let token = current
         if word == "FETCH" {
-            return fail(DiagnosticCatalog.unknownFunction(text(token.range), candidates: [], range: token.range,
-                                                          notes: ["FETCH (Core Data fetched properties) is not supported"]))
+            return fail(
+                DiagnosticCatalog.unknownFunction(
+                    text(token.range), candidates: [], range: token.range,
+                    notes: ["FETCH (Core Data fetched properties) is not supported"]))
         }
         if Parser.operatorWords.contains(word) { return expectedExpressionError() }
         return fail(DiagnosticCatalog.reservedWordAsKey(text(token.range), range: token.range))
@@ -90,9 +100,13 @@ extension Parser {
     }
 
     /// A non-string where FUNCTION's selector or CAST's type must be.
-    func notAStringError(_ what: String, example: String, node: ExpressionNode, fallback: SourceRange) -> PredicateSyntaxError {
-        fail(DiagnosticCatalog.wrongArgumentType(
-            "\(what) must be a string such as '\(example)', found '\(snippet(node.range))'", range: node.range ?? fallback))
+    func notAStringError(_ what: String, example: String, node: ExpressionNode, fallback: SourceRange)
+        -> PredicateSyntaxError
+    {
+        fail(
+            DiagnosticCatalog.wrongArgumentType(
+                "\(what) must be a string such as '\(example)', found '\(snippet(node.range))'",
+                range: node.range ?? fallback))
     }
 
     /// `1 argument`, `2 arguments`.

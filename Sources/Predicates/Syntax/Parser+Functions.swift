@@ -73,7 +73,9 @@ extension Parser {
 
     /// Checks the argument count; several arguments of a collection function become one
     /// array: `max(1, 5, 10)` is `max:({1, 5, 10})`.
-    func makePlainCall(_ function: BuiltinFunction, arguments: [ExpressionNode], range: SourceRange) throws -> ExpressionNode {
+    func makePlainCall(_ function: BuiltinFunction, arguments: [ExpressionNode], range: SourceRange) throws
+        -> ExpressionNode
+    {
         if function.takesCollection {
             switch arguments.count {
             case 0:
@@ -81,7 +83,8 @@ extension Parser {
             case 1:
                 return ExpressionNode(.function(function, arguments), range: range)
             default:
-                let list = ExpressionNode(.aggregate(arguments), range: Parser.span(arguments.first?.range, arguments.last?.range))
+                let list = ExpressionNode(
+                    .aggregate(arguments), range: Parser.span(arguments.first?.range, arguments.last?.range))
                 return ExpressionNode(.function(function, [list]), range: range)
             }
         }
@@ -122,7 +125,8 @@ extension Parser {
     }
 
     /// The node of a selector call: a function, an operator, an index or a cast.
-    func makeSelectorCall(_ selector: String, arguments: [ExpressionNode], range: SourceRange) throws -> ExpressionNode {
+    func makeSelectorCall(_ selector: String, arguments: [ExpressionNode], range: SourceRange) throws -> ExpressionNode
+    {
         let arity = selector.filter { $0 == ":" }.count
         guard arguments.count == arity else {
             throw arityError(selector, expected: arity, given: arguments.count, range: range)
@@ -138,7 +142,9 @@ extension Parser {
             return ExpressionNode(.unary(.onesComplement, arguments[0]), range: range)
         case "objectFrom:withIndex:":
             var index = IndexSelector.expression(arguments[1])
-            if case .constant(.string(let name)) = arguments[1].kind, let symbolic = Parser.symbolicIndex(name.uppercased()) {
+            if case .constant(.string(let name)) = arguments[1].kind,
+                let symbolic = Parser.symbolicIndex(name.uppercased())
+            {
                 index = symbolic
             }
             return ExpressionNode(.index(arguments[0], index), range: range)
@@ -160,14 +166,17 @@ extension Parser {
 
     func makeCustomFunction(_ arguments: [ExpressionNode], range: SourceRange) throws -> ExpressionNode {
         guard arguments.count >= 2 else {
-            throw argumentCountError("FUNCTION needs a receiver and a selector, \(arguments.count) given", range: range,
-                                     notes: ["write FUNCTION(receiver, 'selector', argument, …)"])
+            throw argumentCountError(
+                "FUNCTION needs a receiver and a selector, \(arguments.count) given", range: range,
+                notes: ["write FUNCTION(receiver, 'selector', argument, …)"])
         }
         guard case .constant(.string(let selector)) = arguments[1].kind else {
-            throw notAStringError("FUNCTION's selector", example: "uppercaseString", node: arguments[1], fallback: range)
+            throw notAStringError(
+                "FUNCTION's selector", example: "uppercaseString", node: arguments[1], fallback: range)
         }
-        return ExpressionNode(.customFunction(receiver: arguments[0], selector: selector, arguments: Array(arguments.dropFirst(2))),
-                              range: range)
+        return ExpressionNode(
+            .customFunction(receiver: arguments[0], selector: selector, arguments: Array(arguments.dropFirst(2))),
+            range: range)
     }
 
     /// `CAST(value, 'Type')`.
@@ -178,8 +187,9 @@ extension Parser {
         let (arguments, end) = try parseArgumentList()
         let range = start.union(end)
         guard arguments.count == 2 else {
-            throw argumentCountError("CAST takes 2 arguments, \(arguments.count) given", range: range,
-                                     notes: ["write CAST(value, 'TypeName')"])
+            throw argumentCountError(
+                "CAST takes 2 arguments, \(arguments.count) given", range: range,
+                notes: ["write CAST(value, 'TypeName')"])
         }
         return try makeCast(arguments[0], type: arguments[1], range: range)
     }
@@ -193,7 +203,8 @@ extension Parser {
         if typeName == "NSDate", case .constant(let constant) = value.kind {
             switch constant {
             case .int(let seconds):
-                return ExpressionNode(.constant(.date(Date(timeIntervalSinceReferenceDate: Double(seconds)))), range: range)
+                return ExpressionNode(
+                    .constant(.date(Date(timeIntervalSinceReferenceDate: Double(seconds)))), range: range)
             case .double(let seconds):
                 return ExpressionNode(.constant(.date(Date(timeIntervalSinceReferenceDate: seconds))), range: range)
             default:
@@ -221,8 +232,9 @@ extension Parser {
         let end = current.range
         try expectClosing(.rightParen, opening: open)
         leave()
-        return ExpressionNode(.subquery(collection: collection, variable: variable, predicate: predicate),
-                              range: keyword.range.union(end))
+        return ExpressionNode(
+            .subquery(collection: collection, variable: variable, predicate: predicate),
+            range: keyword.range.union(end))
     }
 
     /// The `$variable` of a SUBQUERY.
@@ -260,7 +272,8 @@ extension Parser {
             return
         }
         if current.kind.isPunctuation(.rightParen) {
-            let usage = keyword.kind.isKeyword("SUBQUERY")
+            let usage =
+                keyword.kind.isKeyword("SUBQUERY")
                 ? "SUBQUERY takes 3 arguments: SUBQUERY(collection, $variable, predicate)"
                 : "TERNARY takes 3 arguments: TERNARY(predicate, valueIfTrue, valueIfFalse)"
             throw argumentCountError(usage, range: keyword.range.union(current.range))

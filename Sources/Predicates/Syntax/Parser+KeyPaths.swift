@@ -29,7 +29,45 @@ extension Parser {
         case .keyword:
             throw fail(DiagnosticCatalog.reservedWordAsKey(text(token.range), range: token.range))
         default:
-            throw fail(DiagnosticCatalog.invalidKey("expected a key after '.', found \(describe(token))", range: token.range))
+            throw fail(
+                DiagnosticCatalog.invalidKey("expected a key after '.', found \(describe(token))", range: token.range))
+        }
+    }
+
+    /// `.key` after `node`; counts a nesting level in `wraps` when it makes a new member.
+    func parseMemberStep(_ node: ExpressionNode, wraps: inout Int) throws -> ExpressionNode {
+        let dot = current
+        try advance()
+        let (components, end) = try parseKeyComponentsAfterDot()
+        if Parser.makesMember(node) {
+            try enter(at: dot)
+            wraps += 1
+        }
+        return Parser.applyKey(components, to: node, end: end)
+    }
+
+    /// Whether a key after `node` wraps it in a new member node (rather than extending a key
+    /// path or member).
+    static func makesMember(_ node: ExpressionNode) -> Bool {
+        switch node.kind {
+        case .keyPath, .evaluatedObject, .member: false
+        default: true
+        }
+    }
+
+    /// `node.components`: an extended key path or member, or a new member.
+    static func applyKey(_ components: [KeyPathComponent], to node: ExpressionNode, end: SourceRange) -> ExpressionNode
+    {
+        let range = span(node.range, end)
+        switch node.kind {
+        case .keyPath(let existing):
+            return ExpressionNode(.keyPath(existing + components), range: range)
+        case .evaluatedObject:
+            return ExpressionNode(.keyPath(components), range: range)
+        case .member(let inner, let existing):
+            return ExpressionNode(.member(inner, existing + components), range: range)
+        default:
+            return ExpressionNode(.member(node, components), range: range)
         }
     }
 }

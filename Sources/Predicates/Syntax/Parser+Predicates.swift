@@ -88,7 +88,9 @@ extension Parser {
     /// `TRUEPREDICATE` / `FALSEPREDICATE`, or nil.
     func parseConstantPredicate() throws -> PredicateNode? {
         let token = current
-        guard case .keyword(let word) = token.kind, word == "TRUEPREDICATE" || word == "FALSEPREDICATE" else { return nil }
+        guard case .keyword(let word) = token.kind, word == "TRUEPREDICATE" || word == "FALSEPREDICATE" else {
+            return nil
+        }
         try advance()
         return PredicateNode(.constant(word == "TRUEPREDICATE"), range: token.range)
     }
@@ -158,8 +160,10 @@ extension Parser {
 
     /// The operator, its options and the right operand of a comparison whose left operand is
     /// parsed. `NONE` becomes `NOT (ANY …)`.
-    func parseComparisonRest(left: ExpressionNode, start: Token,
-                                      quantifier: (modifier: ComparisonModifier, isNone: Bool)?) throws -> PredicateNode {
+    func parseComparisonRest(
+        left: ExpressionNode, start: Token,
+        quantifier: (modifier: ComparisonModifier, isNone: Bool)?
+    ) throws -> PredicateNode {
         guard let op = current.kind.comparisonOperator else {
             throw missingComparisonOperator(after: left)
         }
@@ -168,15 +172,19 @@ extension Parser {
         let options = try parseOptions(after: operatorToken, for: op)
         let right = try parseExpression()
         if current.kind.comparisonOperator != nil { throw chainedComparisonError() }
-        return Parser.comparison(left: left, op: op, options: options, right: right, start: start.range, quantifier: quantifier)
+        return Parser.comparison(
+            left: left, op: op, options: options, right: right, start: start.range, quantifier: quantifier)
     }
 
     /// Builds the comparison node (wrapped in NOT for `NONE`).
-    static func comparison(left: ExpressionNode, op: ComparisonOperator, options: ComparisonOptions, right: ExpressionNode,
-                           start: SourceRange, quantifier: (modifier: ComparisonModifier, isNone: Bool)?) -> PredicateNode {
+    static func comparison(
+        left: ExpressionNode, op: ComparisonOperator, options: ComparisonOptions, right: ExpressionNode,
+        start: SourceRange, quantifier: (modifier: ComparisonModifier, isNone: Bool)?
+    ) -> PredicateNode {
         let range = span(start, right.range)
-        let comparison = Comparison(modifier: quantifier?.modifier ?? .direct, left: left, operator: op,
-                                    options: options, right: right)
+        let comparison = Comparison(
+            modifier: quantifier?.modifier ?? .direct, left: left, operator: op,
+            options: options, right: right)
         let node = PredicateNode(.comparison(comparison), range: range)
         return quantifier?.isNone == true ? PredicateNode(.not(node), range: range) : node
     }
@@ -208,8 +216,10 @@ extension Parser {
             case "l": options.insert(.localeSensitive)
             case "w": options.insert(.widthInsensitive)
             default:
-                throw fail(DiagnosticCatalog.unknownOption(String(character), in: "[\(letters)]",
-                                                           range: SourceRange(offset, offset + length)))
+                throw fail(
+                    DiagnosticCatalog.unknownOption(
+                        String(character), in: "[\(letters)]",
+                        range: SourceRange(offset, offset + length)))
             }
             offset += length
         }

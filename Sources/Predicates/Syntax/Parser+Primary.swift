@@ -75,7 +75,9 @@ extension Parser {
         case .string(let value):
             kind = .constant(.string(value))
         case .integer(let magnitude):
-            guard magnitude <= UInt64(Int.max) else { throw integerOutOfRangeError(token, negative: false, range: token.range) }
+            guard magnitude <= UInt64(Int.max) else {
+                throw integerOutOfRangeError(token, negative: false, range: token.range)
+            }
             kind = .constant(.int(Int(magnitude)))
         case .double(let value):
             kind = .constant(.double(value))

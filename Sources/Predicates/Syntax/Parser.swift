@@ -3,11 +3,19 @@
 /// The grammar areas live in extensions: `Parser+Predicates` (OR, AND, NOT, comparisons,
 /// the parenthesis ambiguity), `Parser+Expressions` (assignment, infix Pratt loop, prefix,
 /// postfix), `Parser+Primary` (literals, keys, specifiers, aggregates), `Parser+Functions`
-/// (both call forms, FUNCTION, SUBQUERY, CAST, TERNARY) and `Parser+KeyPaths`.
+/// (both call forms, FUNCTION, SUBQUERY, CAST, TERNARY), `Parser+KeyPaths`, `FormatArguments`
+/// (binding `%@`, `%K`, `%d`, `%f`) and `Parser+Errors` (building the thrown errors).
 ///
 /// The whole input is lexed first (so that the number of format specifiers is known for the
 /// messages about arguments); a lexical error is reported only when the cursor reaches it, so
 /// the first error in the source is the one reported. No function backtracks.
+///
+/// Stack use: the grammar functions recurse about ten frames per nesting level. The parser is
+/// a class (one per parse, never shared) because a struct's `self` is copied into a
+/// temporary in debug builds at every call of a non-mutating method, which made each frame
+/// hundreds of bytes larger; with the class, untyped internal `throws` and the error builders
+/// kept out of line, one level costs about 1.5–8 KB in a debug build and about 0.5–2 KB in a
+/// release build, so the default limit of 256 levels fits comfortably in a thread's stack.
 final class Parser {
     let source: String
     let bytes: [UInt8]
@@ -33,8 +41,9 @@ final class Parser {
         let count = source.utf8.count
         guard count <= limits.maximumInputBytes else {
             throw PredicateSyntaxError(
-                DiagnosticCatalog.inputTooLarge(bytes: count, limit: limits.maximumInputBytes,
-                                                range: SourceRange(limits.maximumInputBytes, count)),
+                DiagnosticCatalog.inputTooLarge(
+                    bytes: count, limit: limits.maximumInputBytes,
+                    range: SourceRange(limits.maximumInputBytes, count)),
                 source: source)
         }
         self.bytes = Array(source.utf8)
@@ -67,7 +76,8 @@ final class Parser {
             throw error
         } catch {
             throw PredicateSyntaxError(
-                Diagnostic(id: "internal-error", message: "internal error: \(error)", range: SourceRange(0, 0)), source: source)
+                Diagnostic(id: "internal-error", message: "internal error: \(error)", range: SourceRange(0, 0)),
+                source: source)
         }
     }
 
@@ -95,7 +105,8 @@ final class Parser {
         case .punctuation(.rightParen), .punctuation(.rightBracket), .punctuation(.rightBrace):
             throw fail(DiagnosticCatalog.unmatchedClosing(text(token.range), range: token.range))
         default:
-            throw fail(DiagnosticCatalog.unexpectedToken(expected: expecting, found: describe(token), range: token.range))
+            throw fail(
+                DiagnosticCatalog.unexpectedToken(expected: expecting, found: describe(token), range: token.range))
         }
     }
 
@@ -131,14 +142,6 @@ final class Parser {
         }
     }
 
-    /// Consumes `punctuation` or throws `expected '…', found …`.
-    func expect(_ punctuation: Punctuation, _ what: String) throws {
-        guard current.kind.isPunctuation(punctuation) else {
-            throw fail(DiagnosticCatalog.unexpectedToken(expected: what, found: describe(current), range: current.range))
-        }
-        try advance()
-    }
-
     /// Consumes the closer matching `open`, or throws `unbalanced-parenthesis` (end of input or
     /// another closer) / `unexpected-token` (anything else), noting where `open` was.
     func expectClosing(_ close: Punctuation, opening open: Token) throws {
@@ -152,9 +155,10 @@ final class Parser {
         default: isClosing = false
         }
         let location = SourceLocation(offset: open.range.lowerBound, in: source)
-        throw fail(DiagnosticCatalog.unclosed(
-            text(open.range), close: close.rawValue, openedAt: "\(location.line):\(location.column)",
-            found: describe(current), range: current.range, isClosingToken: isClosing))
+        throw fail(
+            DiagnosticCatalog.unclosed(
+                text(open.range), close: close.rawValue, openedAt: "\(location.line):\(location.column)",
+                found: describe(current), range: current.range, isClosingToken: isClosing))
     }
 
     // MARK: - Depth
@@ -181,9 +185,11 @@ final class Parser {
         return String(decoding: bytes[lower..<upper], as: UTF8.self)
     }
 
-    /// `'token'` (shortened when long) or `the end of the input`, for messages.
+    /// `'token'` (shortened when long; a string literal shows its own quotes) or `the end of the
+    /// input`, for messages.
     func describe(_ token: Token) -> String {
         if case .end = token.kind { return "the end of the input" }
+        if case .string = token.kind { return Parser.shorten(text(token.range)) }
         return "'\(Parser.shorten(text(token.range)))'"
     }
 

@@ -23,7 +23,9 @@ public struct PredicateParser: Sendable {
     ///
     /// `"age > %d"` with `[.int(3)]` → `(> (key age) 3)`. Every argument must be used and
     /// every specifier must have one (`missing-argument`, `too-many-arguments`).
-    public func parsePredicate(_ format: String, arguments: [PredicateValue] = []) throws(PredicateSyntaxError) -> PredicateNode {
+    public func parsePredicate(_ format: String, arguments: [PredicateValue] = []) throws(PredicateSyntaxError)
+        -> PredicateNode
+    {
         try Parser.run(format) {
             let parser = try Parser(source: format, arguments: arguments, limits: limits)
             return try parser.parseWholePredicate()
@@ -31,7 +33,9 @@ public struct PredicateParser: Sendable {
     }
 
     /// Parses an expression (an operand of a comparison): `"a + 1"` → `(+ (key a) 1)`.
-    public func parseExpression(_ format: String, arguments: [PredicateValue] = []) throws(PredicateSyntaxError) -> ExpressionNode {
+    public func parseExpression(_ format: String, arguments: [PredicateValue] = []) throws(PredicateSyntaxError)
+        -> ExpressionNode
+    {
         try Parser.run(format) {
             let parser = try Parser(source: format, arguments: arguments, limits: limits)
             return try parser.parseWholeExpression()

@@ -7,7 +7,9 @@ extension PredicateNode {
     /// left alone inside its predicate; the target of an assignment (`$x := …`) is a name, not
     /// a use, and stays. A variable without a value throws `missing-variable` at the
     /// variable's range (the error's `source` is empty: the original text is not kept).
-    public func substitutingVariables(_ variables: [String: PredicateValue]) throws(PredicateSyntaxError) -> PredicateNode {
+    public func substitutingVariables(_ variables: [String: PredicateValue]) throws(PredicateSyntaxError)
+        -> PredicateNode
+    {
         try Parser.run("") {
             var substitution = VariableSubstitution(variables: variables)
             return try substitution.predicate(self)
@@ -70,7 +72,8 @@ struct VariableSubstitution {
         case .function(let function, let arguments):
             kind = .function(function, try expressions(arguments))
         case .customFunction(let receiver, let selector, let arguments):
-            kind = .customFunction(receiver: try expression(receiver), selector: selector, arguments: try expressions(arguments))
+            kind = .customFunction(
+                receiver: try expression(receiver), selector: selector, arguments: try expressions(arguments))
         case .subquery(let collection, let variable, let inner):
             let newCollection = try expression(collection)
             bound.append(variable)

@@ -37,14 +37,20 @@ extension ASTBuilders {
     static func call(_ function: BuiltinFunction, _ arguments: ExpressionNode...) -> ExpressionNode {
         ExpressionNode(.function(function, arguments))
     }
-    static func custom(_ receiver: ExpressionNode, _ selector: String, _ arguments: ExpressionNode...) -> ExpressionNode {
+    static func custom(_ receiver: ExpressionNode, _ selector: String, _ arguments: ExpressionNode...) -> ExpressionNode
+    {
         ExpressionNode(.customFunction(receiver: receiver, selector: selector, arguments: arguments))
     }
-    static func subquery(_ collection: ExpressionNode, _ variable: String, _ predicate: PredicateNode) -> ExpressionNode {
+    static func subquery(_ collection: ExpressionNode, _ variable: String, _ predicate: PredicateNode) -> ExpressionNode
+    {
         ExpressionNode(.subquery(collection: collection, variable: variable, predicate: predicate))
     }
-    static func cast(_ value: ExpressionNode, _ type: String) -> ExpressionNode { ExpressionNode(.cast(value, type: type)) }
-    static func ternary(_ condition: PredicateNode, _ whenTrue: ExpressionNode, _ whenFalse: ExpressionNode) -> ExpressionNode {
+    static func cast(_ value: ExpressionNode, _ type: String) -> ExpressionNode {
+        ExpressionNode(.cast(value, type: type))
+    }
+    static func ternary(_ condition: PredicateNode, _ whenTrue: ExpressionNode, _ whenFalse: ExpressionNode)
+        -> ExpressionNode
+    {
         ExpressionNode(.ternary(condition, whenTrue, whenFalse))
     }
     static func assign(_ variable: String, _ value: ExpressionNode) -> ExpressionNode {
@@ -56,7 +62,8 @@ extension ASTBuilders {
         _ left: ExpressionNode, _ op: ComparisonOperator, _ right: ExpressionNode,
         _ modifier: ComparisonModifier = .direct, options: ComparisonOptions = []
     ) -> PredicateNode {
-        PredicateNode(.comparison(Comparison(modifier: modifier, left: left, operator: op, options: options, right: right)))
+        PredicateNode(
+            .comparison(Comparison(modifier: modifier, left: left, operator: op, options: options, right: right)))
     }
     static func and(_ children: PredicateNode...) -> PredicateNode { PredicateNode(.and(children)) }
     static func or(_ children: PredicateNode...) -> PredicateNode { PredicateNode(.or(children)) }

@@ -73,10 +73,24 @@ extension RandomAST {
         }
     }
 
-    /// A letter or `_`, then letters, ASCII digits or `_`.
+    /// A letter (any script) or `_`, then letters, decimal digits, `_` or combining marks.
     static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.first, first.isLetter || first == "_" else { return false }
-        return name.allSatisfy { $0.isLetter || $0.isASCII && $0.isNumber || $0 == "_" }
+        var scalars = name.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), first == "_" || isLetter(first) else { return false }
+        while let next = scalars.next() {
+            switch next.properties.generalCategory {
+            case .decimalNumber, .nonspacingMark, .spacingMark: continue
+            default: if next != "_", !isLetter(next) { return false }
+            }
+        }
+        return true
+    }
+
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+        default: false
+        }
     }
 
     // MARK: - Coverage

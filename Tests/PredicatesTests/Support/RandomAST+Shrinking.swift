@@ -224,14 +224,24 @@ extension RandomAST {
             if !selector.isEmpty {
                 candidates.append(node(.customFunction(receiver: receiver, selector: "", arguments: arguments)))
             }
-            candidates += dropping(arguments).map { node(.customFunction(receiver: receiver, selector: selector, arguments: $0)) }
-            candidates += smaller(receiver).map { node(.customFunction(receiver: $0, selector: selector, arguments: arguments)) }
-            candidates += variants(arguments).map { node(.customFunction(receiver: receiver, selector: selector, arguments: $0)) }
+            candidates += dropping(arguments).map {
+                node(.customFunction(receiver: receiver, selector: selector, arguments: $0))
+            }
+            candidates += smaller(receiver).map {
+                node(.customFunction(receiver: $0, selector: selector, arguments: arguments))
+            }
+            candidates += variants(arguments).map {
+                node(.customFunction(receiver: receiver, selector: selector, arguments: $0))
+            }
         case .subquery(let collection, let variable, let predicate):
             candidates.append(collection)
             candidates += operands(of: predicate)
-            candidates += smaller(collection).map { node(.subquery(collection: $0, variable: variable, predicate: predicate)) }
-            candidates += smaller(predicate).map { node(.subquery(collection: collection, variable: variable, predicate: $0)) }
+            candidates += smaller(collection).map {
+                node(.subquery(collection: $0, variable: variable, predicate: predicate))
+            }
+            candidates += smaller(predicate).map {
+                node(.subquery(collection: collection, variable: variable, predicate: $0))
+            }
         case .cast(let value, let type):
             candidates.append(value)
             if type != "T" { candidates.append(node(.cast(value, type: "T"))) }

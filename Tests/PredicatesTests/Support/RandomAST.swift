@@ -40,6 +40,7 @@ struct RandomAST {
         "now", "sum", "count", "avg", "length", "selfish", "ANYthing", "nilly", "yesterday",
         "size", "Size", "first", "LAST", "self", "SELF", "in", "not", "Any", "nil", "yes", "between",
         "contains", "function", "ternary", "union", "minus", "subquery", "anykey", "truepredicate",
+        "cafe\u{301}", "x٣", "Ωmega", "_",
     ]
 
     /// Variable names, reserved words included (printed `$#size`).
@@ -49,7 +50,8 @@ struct RandomAST {
     /// wildcard look-alikes, non-ASCII letters and an emoji.
     static let stringCharacters: [Character] = [
         "a", "b", "Z", "0", "9", " ", "\"", "'", "\\", "\n", "\t", "\r", "%", "@", "K", "$", "*",
-        "?", "#", "(", ")", "{", "é", "名", "😀", ".", ",", "x", "n", "u",
+        "?", "#", "(", ")", "{", "é", "名", "😀", ".", ",", "x", "n", "u", "\u{0}", "\u{1B}", "\u{7F}",
+        "e\u{301}", "\u{FEFF}", "\u{2028}",
     ]
 
     /// Whole strings worth having verbatim.
@@ -215,7 +217,9 @@ struct RandomAST {
     mutating func double() -> Double {
         switch int(0...4) {
         case 0:
-            return pick([0.0, -0.0, 1.0, -1.0, 0.5, 2.5, 1e-5, 1e16, 1e300, .leastNonzeroMagnitude, -1.5e-7, 123456789.125, 0.1])
+            return pick([
+                0.0, -0.0, 1.0, -1.0, 0.5, 2.5, 1e-5, 1e16, 1e300, .leastNonzeroMagnitude, -1.5e-7, 123456789.125, 0.1,
+            ])
         case 1:
             while true {
                 let value = Double(bitPattern: random.next())

@@ -1,2 +1,0 @@
-/// Placeholder: replaced by the schema model.
-public enum KeyPathsModule {}

@@ -1,0 +1,48 @@
+/// A coding key with any name, used to list every key of a JSON object.
+struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+extension Decoder {
+    /// Throws a `dataCorrupted` error for the first key of the current object that is not in
+    /// `known` (in sorted order, so the report is stable), e.g.
+    /// `unknown field 'nmae'; did you mean 'name'?`.
+    ///
+    /// The schema format is strict so that a misspelt flag (`"optinal": true`) is reported
+    /// instead of silently taking its default.
+    func rejectUnknownFields(_ known: [String]) throws {
+        let container = try self.container(keyedBy: AnyCodingKey.self)
+        let unknown = container.allKeys.filter { !known.contains($0.stringValue) }
+        guard let first = unknown.min(by: { $0.stringValue < $1.stringValue }) else { return }
+        var message = "unknown field '\(first.stringValue)'"
+        if let guess = EditDistance.bestMatch(for: first.stringValue, among: known) {
+            message += "; did you mean '\(guess)'?"
+        }
+        throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [first], debugDescription: message))
+    }
+}
+
+/// Renders a coding path the way the schema documentation names elements:
+/// `entities[2].attributes[0].type`.
+func renderCodingPath(_ path: [any CodingKey]) -> String {
+    var text = ""
+    for key in path {
+        if let index = key.intValue {
+            text += "[\(index)]"
+        } else {
+            text += text.isEmpty ? key.stringValue : "." + key.stringValue
+        }
+    }
+    return text
+}

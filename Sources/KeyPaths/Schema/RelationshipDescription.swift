@@ -1,0 +1,65 @@
+/// A relationship of an entity: a reference to one object (to-one) or to a collection of
+/// objects (to-many) of the destination entity.
+///
+/// `Content.bucket` (to-one, destination `Bucket`, inverse `contents`) lets a predicate on
+/// `Content` say `bucket.name == "Inbox"`; `Bucket.contents` (to-many) lets a predicate on
+/// `Bucket` say `contents.@count > 10` or `ANY contents.name == "a.png"`.
+///
+/// In the JSON schema format:
+/// `{"name": "bucket", "destination": "Bucket", "inverse": "contents", "toMany": false,
+/// "ordered": false, "optional": true}`; `inverse` defaults to `null`, the flags to `false`.
+public struct RelationshipDescription: Sendable, Hashable, Codable {
+    /// The key used in predicates: `bucket` in `bucket.name`.
+    public var name: String
+    /// The name of the destination entity.
+    public var destination: String
+    /// The name of the inverse relationship on the destination entity, if there is one.
+    /// Change matching follows inverses from a changed object back to the query's roots.
+    public var inverse: String?
+    /// Whether the relationship holds a collection.
+    public var isToMany: Bool
+    /// Whether a to-many relationship keeps its order (Core Data's `ordered="YES"`).
+    public var isOrdered: Bool
+    /// Whether a to-one relationship may be `nil` (a to-many one may then be empty).
+    public var isOptional: Bool
+
+    /// Creates a relationship; every flag defaults to `false`.
+    public init(
+        name: String, destination: String, inverse: String? = nil,
+        isToMany: Bool = false, isOrdered: Bool = false, isOptional: Bool = false
+    ) {
+        self.name = name
+        self.destination = destination
+        self.inverse = inverse
+        self.isToMany = isToMany
+        self.isOrdered = isOrdered
+        self.isOptional = isOptional
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, destination, inverse, toMany, ordered, optional
+    }
+
+    /// Decodes the JSON schema format; unknown fields are errors.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownFields(CodingKeys.allCases.map(\.stringValue))
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        destination = try container.decode(String.self, forKey: .destination)
+        inverse = try container.decodeIfPresent(String.self, forKey: .inverse)
+        isToMany = try container.decodeIfPresent(Bool.self, forKey: .toMany) ?? false
+        isOrdered = try container.decodeIfPresent(Bool.self, forKey: .ordered) ?? false
+        isOptional = try container.decodeIfPresent(Bool.self, forKey: .optional) ?? false
+    }
+
+    /// Encodes the JSON schema format; `inverse` is omitted when `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(destination, forKey: .destination)
+        try container.encodeIfPresent(inverse, forKey: .inverse)
+        try container.encode(isToMany, forKey: .toMany)
+        try container.encode(isOrdered, forKey: .ordered)
+        try container.encode(isOptional, forKey: .optional)
+    }
+}

@@ -1,0 +1,155 @@
+extension Schema {
+    /// Checks the schema and throws every problem found at once.
+    ///
+    /// ```swift
+    /// try schema.validate()
+    /// // 'Content.bucket': inverse 'contents' not found on 'Bucket'
+    /// // 'ImageContent': parent entity 'Contnet' does not exist; did you mean 'Content'?
+    /// ```
+    public func validate() throws(SchemaErrors) {
+        let errors = validationErrors()
+        if !errors.isEmpty { throw SchemaErrors(errors) }
+    }
+
+    /// Every problem of the schema, in declaration order; empty when the schema is valid.
+    ///
+    /// Checked, for each entity in order: its name, a repeated entity name, its parent
+    /// (unknown, or an inheritance cycle — reported once, on the cycle's first entity), then
+    /// for each property: its name, a repeated name within the entity, a name clashing with an
+    /// inherited property; then for each relationship: the destination entity, and the inverse
+    /// (it must exist on the destination, be a relationship, have this entity as destination
+    /// and this relationship as its own inverse). A relationship without an inverse is valid;
+    /// ``ResolvedKeyPath/requireInverses()`` rejects it where change tracking needs one.
+    public func validationErrors() -> [SchemaError] {
+        var errors: [SchemaError] = []
+        var seenEntities: Set<String> = []
+        for entity in entities {
+            errors += nameErrors(entity.name, entity: nil, what: "an entity")
+            if !seenEntities.insert(entity.name).inserted {
+                errors.append(
+                    SchemaError(.duplicateEntity, entity: entity.name, message: "entity declared more than once"))
+            }
+            errors += parentErrors(of: entity)
+            errors += propertyNameErrors(of: entity)
+            for relationship in entity.relationships {
+                errors += relationshipErrors(relationship, of: entity.name)
+            }
+        }
+        return errors
+    }
+
+    private func nameErrors(_ name: String, entity: String?, what: String) -> [SchemaError] {
+        let problem: String
+        if name.isEmpty {
+            problem = "\(what) has an empty name"
+        } else if name.contains(".") {
+            problem = "name '\(name)' contains '.', so key paths cannot reach it"
+        } else if name.hasPrefix("@") {
+            problem = "name '\(name)' starts with '@', which key paths reserve for collection operators"
+        } else {
+            return []
+        }
+        return [SchemaError(.invalidName, entity: entity ?? (name.isEmpty ? nil : name), message: problem)]
+    }
+
+    private func parentErrors(of entity: EntityDescription) -> [SchemaError] {
+        guard let parent = entity.parent else { return [] }
+        guard self.entity(named: parent) != nil else {
+            var message = "parent entity '\(parent)' does not exist"
+            if let guess = EditDistance.bestMatch(for: parent, among: entityNames) {
+                message += "; did you mean '\(guess)'?"
+            }
+            return [SchemaError(.unknownParent, entity: entity.name, message: message)]
+        }
+        // Walk up from the entity; a cycle through it is reported on its first member only.
+        var chain = [entity.name]
+        var current: String? = parent
+        while let name = current, let next = self.entity(named: name) {
+            if name == entity.name {
+                let members = Set(chain)
+                let first = entities.first { members.contains($0.name) }?.name
+                guard first == entity.name, self.entity(named: entity.name) == entity else { return [] }
+                let cycle = (chain + [name]).joined(separator: " -> ")
+                return [SchemaError(.inheritanceCycle, entity: entity.name, message: "inheritance cycle \(cycle)")]
+            }
+            if chain.contains(name) { return [] }  // a cycle above this entity, reported there
+            chain.append(name)
+            current = next.parent
+        }
+        return []
+    }
+
+    private func propertyNameErrors(of entity: EntityDescription) -> [SchemaError] {
+        var errors: [SchemaError] = []
+        var seen: Set<String> = []
+        let inherited = ancestors(of: entity.name)
+        for property in entity.properties {
+            let name = property.name
+            if name.isEmpty {
+                errors.append(SchemaError(.invalidName, entity: entity.name, message: "a property has an empty name"))
+                continue
+            }
+            for error in nameErrors(name, entity: entity.name, what: "a property") {
+                errors.append(SchemaError(error.kind, entity: entity.name, property: name, message: error.message))
+            }
+            if !seen.insert(name).inserted {
+                errors.append(
+                    SchemaError(
+                        .duplicateProperty, entity: entity.name, property: name,
+                        message: "property declared more than once"))
+            } else if let owner = inherited.first(where: { ancestor in
+                self.entity(named: ancestor)?.properties.contains { $0.name == name } ?? false
+            }) {
+                errors.append(
+                    SchemaError(
+                        .inheritedPropertyClash, entity: entity.name, property: name,
+                        message: "property clashes with inherited '\(owner).\(name)'"))
+            }
+        }
+        return errors
+    }
+
+    private func relationshipErrors(_ relationship: RelationshipDescription, of entity: String) -> [SchemaError] {
+        func error(_ kind: SchemaError.Kind, _ message: String) -> SchemaError {
+            SchemaError(kind, entity: entity, property: relationship.name, message: message)
+        }
+        let destination = relationship.destination
+        guard self.entity(named: destination) != nil else {
+            var message = "destination entity '\(destination)' does not exist"
+            if let guess = EditDistance.bestMatch(for: destination, among: entityNames) {
+                message += "; did you mean '\(guess)'?"
+            }
+            return [error(.unknownDestination, message)]
+        }
+        guard let inverseName = relationship.inverse else { return [] }
+        guard let inverse = property(named: inverseName, in: destination) else {
+            var message = "inverse '\(inverseName)' not found on '\(destination)'"
+            let candidates = allRelationships(of: destination).map(\.name)
+            if let guess = EditDistance.bestMatch(for: inverseName, among: candidates) {
+                message += "; did you mean '\(guess)'?"
+            }
+            return [error(.inverseNotFound, message)]
+        }
+        guard case .relationship(let back) = inverse else {
+            return [
+                error(
+                    .inverseNotRelationship,
+                    "inverse '\(inverseName)' on '\(destination)' is an attribute, not a relationship")
+            ]
+        }
+        let backName = "\(declaringEntity(ofProperty: inverseName, in: destination) ?? destination).\(inverseName)"
+        var errors: [SchemaError] = []
+        if back.destination != entity {
+            errors.append(
+                error(
+                    .inverseDoesNotPointBack,
+                    "inverse '\(backName)' has destination '\(back.destination)', expected '\(entity)'"))
+        }
+        if back.inverse != relationship.name {
+            let actual = back.inverse.map { "has inverse '\($0)'" } ?? "has no inverse"
+            errors.append(
+                error(.inverseDoesNotPointBack, "inverse '\(backName)' \(actual), expected '\(relationship.name)'"))
+        }
+        return errors
+    }
+}

@@ -1,0 +1,66 @@
+import KeyPaths
+import Predicates
+
+/// `predicate lint FORMAT --schema FILE --entity NAME [--arg JSON]...`: parses a predicate and
+/// checks it against a schema (``SchemaChecker``). Prints nothing and exits 0 when it is
+/// valid; otherwise prints every problem with its caret on standard error and exits 2:
+///
+/// ```
+/// $ predicate lint "bucket.nmae == 'Inbox' AND tags.name == 'swift'" \
+///       --schema Samples/ContentModel.xcdatamodeld --entity Content
+/// 1:8: error: 'Bucket' has no property 'nmae'
+/// bucket.nmae == 'Inbox' AND tags.name == 'swift'
+///        ^^^^
+/// note: did you mean 'name'?
+/// 1:28: error: 'tags.name' is a to-many key path; use ANY, ALL, NONE, @count or SUBQUERY
+/// bucket.nmae == 'Inbox' AND tags.name == 'swift'
+///                            ^^^^^^^^^
+/// note: for example: ANY tags.name == …
+/// ```
+/// A parse error is printed the same way (exit 2); an unknown entity prints its message
+/// with a did-you-mean (exit 2); a schema that cannot be loaded exits with status 1.
+struct LintCommand: ToolCommand {
+    static let name = "lint"
+    static let summary = "check a predicate against a schema and print every problem"
+    static let usage = """
+        predicate lint FORMAT --schema FILE --entity NAME [--arg JSON]...
+          FORMAT         an NSPredicate format string, e.g. "bucket.name == %@"
+          --schema FILE  a JSON schema (.json), an Xcode model (.xcdatamodeld or .xcdatamodel
+                         folder) or a model's 'contents' file
+          --entity NAME  the entity of the objects the predicate is evaluated on
+          --arg JSON     a value for the next %@, %K, %d… specifier (repeatable, in order);
+                         dates as {"$date": "2020-01-01T00:00:00Z"}, sets as {"$set": [1, 2]}
+        """
+
+    var format: String
+    var arguments: [PredicateValue]
+    var schema: SchemaOption
+
+    init(arguments scanner: inout ArgumentScanner) throws(UsageError) {
+        schema = try SchemaOption(arguments: &scanner)
+        arguments = try CommandSupport.jsonArguments(try scanner.values(for: "--arg"))
+        format = try scanner.positional("FORMAT")
+    }
+
+    func run(io: ToolIO) -> Int32 {
+        guard let loaded = schema.load(command: Self.name, io: io) else { return ExitStatus.failure }
+        let checker: SchemaChecker
+        do {
+            checker = try SchemaChecker(schema: loaded, entity: schema.entity)
+        } catch {
+            io.writeError("predicate lint: \(error)\n")
+            return ExitStatus.invalidInput
+        }
+        let predicate: PredicateNode
+        do {
+            predicate = try PredicateParser().parsePredicate(format, arguments: arguments)
+        } catch {
+            io.writeError(error.rendered + "\n")
+            return ExitStatus.invalidInput
+        }
+        let diagnostics = checker.diagnostics(for: predicate, source: format)
+        guard !diagnostics.isEmpty else { return ExitStatus.success }
+        io.writeError(diagnostics.map { $0.render(in: format) + "\n" }.joined())
+        return ExitStatus.invalidInput
+    }
+}

@@ -1,0 +1,75 @@
+/// The `predicate` command-line tool as a library: `run` takes the arguments (without the
+/// program name) and an IO, and returns the exit status. The executable only forwards to it.
+///
+/// Exit status: 0 success, 1 a failure while running (unreadable file, evaluation error),
+/// 2 the input predicate or data is invalid (the diagnostic is printed with a caret),
+/// 64 the tool was called wrongly.
+public enum PredicateTool {
+    /// Every subcommand, in the order `help` lists them.
+    static var commands: [any ToolCommand.Type] {
+        [
+            ParseCommand.self,
+            EvalCommand.self,
+            CheckCommand.self,
+            ResolveCommand.self,
+            LintCommand.self,
+            AffectedCommand.self,
+        ]
+    }
+
+    /// Runs the tool.
+    public static func run(_ arguments: [String], io: ToolIO) -> Int32 {
+        guard let name = arguments.first, name != "help", name != "--help", name != "-h" else {
+            io.write(overview)
+            return arguments.isEmpty ? ExitStatus.usage : ExitStatus.success
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            io.writeError("predicate: unknown command '\(name)'\n\n" + overview)
+            return ExitStatus.usage
+        }
+        var scanner = ArgumentScanner(Array(arguments.dropFirst()))
+        if scanner.flag("--help") {
+            io.write(command.usage + "\n")
+            return ExitStatus.success
+        }
+        do {
+            let instance = try command.init(arguments: &scanner)
+            try scanner.finish()
+            return instance.run(io: io)
+        } catch {
+            io.writeError("predicate \(name): \(error.message)\n\nusage: \(command.usage)\n")
+            return ExitStatus.usage
+        }
+    }
+
+    static var overview: String {
+        var text = "usage: predicate COMMAND [OPTIONS]\n\ncommands:\n"
+        for command in commands {
+            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+        }
+        text += "\nRun 'predicate COMMAND --help' for a command's options.\n"
+        return text
+    }
+}
+
+/// The exit statuses of the tool.
+enum ExitStatus {
+    static let success: Int32 = 0
+    static let failure: Int32 = 1
+    static let invalidInput: Int32 = 2
+    static let usage: Int32 = 64
+}
+
+/// One subcommand: it reads its arguments in `init` and does its work in `run`.
+protocol ToolCommand {
+    /// The word that selects the command.
+    static var name: String { get }
+    /// One line for the overview.
+    static var summary: String { get }
+    /// The synopsis and options.
+    static var usage: String { get }
+    /// Reads the command's arguments.
+    init(arguments: inout ArgumentScanner) throws(UsageError)
+    /// Does the work and returns the exit status.
+    func run(io: ToolIO) -> Int32
+}

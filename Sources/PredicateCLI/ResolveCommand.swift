@@ -1,0 +1,196 @@
+import Foundation
+import KeyPaths
+import Predicates
+
+/// `predicate resolve KEYPATH --schema FILE --entity NAME`: resolves a key path against a
+/// schema and prints its hops and destination as JSON (pretty-printed, sorted keys):
+///
+/// ```
+/// $ predicate resolve bucket.owner.name --schema Samples/schema.json --entity Content
+/// {
+///   "collection" : false,
+///   "destination" : { "entity" : "User", "kind" : "attribute", "optional" : false,
+///                     "property" : "name", "type" : "string" },
+///   "hops" : [
+///     { "destinationEntity" : "Bucket", "inverse" : "contents", "sourceEntity" : "Content",
+///       "sourceProperty" : "bucket", "toMany" : false },
+///     { "destinationEntity" : "User", "inverse" : "buckets", "sourceEntity" : "Bucket",
+///       "sourceProperty" : "owner", "toMany" : false }
+///   ],
+///   "keyPath" : "bucket.owner.name",
+///   "root" : "Content"
+/// }
+/// ```
+/// A key path that does not resolve prints the error with a caret under the offending
+/// component and a did-you-mean note on standard error, exit status 2; a schema that cannot
+/// be loaded exits with status 1.
+struct ResolveCommand: ToolCommand {
+    static let name = "resolve"
+    static let summary = "resolve a key path against a schema and print its hops as JSON"
+    static let usage = """
+        predicate resolve KEYPATH --schema FILE --entity NAME
+          KEYPATH        a dotted key path, e.g. bucket.owner.name or contents.@sum.size
+          --schema FILE  a JSON schema (.json), an Xcode model (.xcdatamodeld or .xcdatamodel
+                         folder) or a model's 'contents' file
+          --entity NAME  the entity the key path starts from
+        """
+
+    var keyPath: String
+    var schema: SchemaOption
+
+    init(arguments scanner: inout ArgumentScanner) throws(UsageError) {
+        schema = try SchemaOption(arguments: &scanner)
+        keyPath = try scanner.positional("KEYPATH")
+    }
+
+    func run(io: ToolIO) -> Int32 {
+        guard let loaded = schema.load(command: Self.name, io: io) else { return ExitStatus.failure }
+        let resolved: ResolvedKeyPath
+        do {
+            resolved = try loaded.resolve(keyPath: keyPath, from: schema.entity)
+        } catch {
+            if error.componentIndex == nil {
+                io.writeError("predicate resolve: \(error)\n")
+            } else {
+                io.writeError(Diagnostic(error, inKeyPath: keyPath).render(in: keyPath) + "\n")
+            }
+            return ExitStatus.invalidInput
+        }
+        do {
+            io.write(try ResolvedKeyPathJSON(resolved).encoded() + "\n")
+            return ExitStatus.success
+        } catch {
+            io.writeError("predicate resolve: cannot write the result: \(error)\n")
+            return ExitStatus.failure
+        }
+    }
+}
+
+/// The `--schema FILE --entity NAME` pair shared by `resolve` and `lint`.
+struct SchemaOption {
+    /// The schema file or model folder.
+    var path: String
+    /// The root entity.
+    var entity: String
+
+    init(arguments scanner: inout ArgumentScanner) throws(UsageError) {
+        path = try scanner.requiredValue(for: "--schema")
+        entity = try scanner.requiredValue(for: "--entity")
+    }
+
+    /// Loads and validates the schema (the loader is picked by the path: `.json`, else an
+    /// Xcode model); on failure prints every problem and returns `nil` (exit status 1).
+    func load(command: String, io: ToolIO) -> Schema? {
+        do {
+            return try Schema.load(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            io.writeError("predicate \(command): cannot load the schema '\(path)':\n\(error)\n")
+            return nil
+        }
+    }
+}
+
+/// The JSON printed by `predicate resolve`.
+struct ResolvedKeyPathJSON: Encodable {
+    /// One relationship step.
+    struct Hop: Encodable {
+        var sourceEntity: String
+        var sourceProperty: String
+        var destinationEntity: String
+        var inverse: String?
+        var toMany: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case sourceEntity, sourceProperty, destinationEntity, inverse, toMany
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(sourceEntity, forKey: .sourceEntity)
+            try container.encode(sourceProperty, forKey: .sourceProperty)
+            try container.encode(destinationEntity, forKey: .destinationEntity)
+            try container.encode(inverse, forKey: .inverse)  // null when there is none
+            try container.encode(toMany, forKey: .toMany)
+        }
+    }
+
+    /// What the path ends on: `kind` is `attribute`, `relationship` or `aggregate`.
+    struct Destination: Encodable {
+        var kind: String
+        var entity: String
+        var property: String?
+        var type: String?
+        var optional: Bool?
+        var `operator`: String?
+        var destinationEntity: String?
+        var inverse: String??
+        var toMany: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case kind, entity, property, type, optional, `operator`, destinationEntity, inverse, toMany
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(entity, forKey: .entity)
+            try container.encodeIfPresent(property, forKey: .property)
+            try container.encodeIfPresent(type, forKey: .type)
+            try container.encodeIfPresent(optional, forKey: .optional)
+            try container.encodeIfPresent(`operator`, forKey: .`operator`)
+            try container.encodeIfPresent(destinationEntity, forKey: .destinationEntity)
+            if let inverse { try container.encode(inverse, forKey: .inverse) }
+            try container.encodeIfPresent(toMany, forKey: .toMany)
+        }
+    }
+
+    var root: String
+    var keyPath: String
+    var collection: Bool
+    var hops: [Hop]
+    var destination: Destination
+
+    init(_ path: ResolvedKeyPath) {
+        root = path.root
+        keyPath = path.keyPath
+        collection = path.isCollection
+        hops = path.allHops.map { hop in
+            Hop(
+                sourceEntity: hop.sourceEntity, sourceProperty: hop.sourceProperty,
+                destinationEntity: hop.destinationEntity, inverse: hop.inverse, toMany: hop.isToMany)
+        }
+        let entity = path.destinationEntity
+        switch path.destination {
+        case .attribute(let attribute):
+            destination = Destination(
+                kind: "attribute", entity: entity, property: attribute.name,
+                type: attribute.type.rawValue, optional: attribute.isOptional)
+        case .relationship(let relationship):
+            destination = Destination(
+                kind: "relationship", entity: entity, property: relationship.name,
+                optional: relationship.isOptional, destinationEntity: relationship.destination,
+                inverse: .some(relationship.inverse), toMany: relationship.isToMany)
+        case .aggregate(let operation, _):
+            destination = Destination(
+                kind: "aggregate", entity: entity, property: path.destinationPropertyName,
+                type: Self.resultType(of: operation, in: path), operator: operation.spelling)
+        }
+    }
+
+    /// The attribute type of an aggregate's value: `@count` is `integer64`, `@avg` `double`,
+    /// `@sum`/`@min`/`@max` and the unions the aggregated attribute's type.
+    static func resultType(of operation: AggregateOperator, in path: ResolvedKeyPath) -> String? {
+        switch operation {
+        case .count: return AttributeType.integer64.rawValue
+        case .avg: return AttributeType.double.rawValue
+        default: return path.destinationProperty?.attribute?.type.rawValue
+        }
+    }
+
+    /// Pretty-printed JSON with sorted keys.
+    func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}

@@ -1,0 +1,134 @@
+import KeyPaths
+
+/// Every diagnostic a schema check can produce: its stable id and its wording.
+///
+/// The messages follow Core Data's and Realm's vocabulary (`'Content' has no property
+/// 'nmae'`, `to-many key not allowed here`) but say what to write instead. Tests and tools
+/// match on the ``Diagnostic/id``; the wording lives only here.
+///
+/// ```
+/// tags.name == "swift"
+/// ```
+/// ```
+/// 1:1: error: 'tags.name' is a to-many key path; use ANY, ALL, NONE, @count or SUBQUERY
+/// tags.name == "swift"
+/// ^^^^^^^^^
+/// note: for example: ANY tags.name == …
+/// ```
+public enum SchemaCheckCatalog {
+    /// All schema-check diagnostic ids, in the order of the catalogue.
+    public static let identifiers: [String] = [
+        "unknown-entity", "unknown-key", "not-a-relationship", "invalid-collection-operator", "invalid-key-path",
+        "type-mismatch", "to-many-not-allowed", "quantifier-needs-collection",
+    ]
+
+    // MARK: - Key paths
+
+    /// A key path that does not resolve. The id follows the error's kind; the suggestion
+    /// becomes a `did you mean …?` note.
+    static func keyPath(_ error: KeyPathError, range: SourceRange) -> Diagnostic {
+        let id: String
+        switch error.kind {
+        case .unknownEntity: id = "unknown-entity"
+        case .unknownKey: id = "unknown-key"
+        case .attributeNotLast: id = "not-a-relationship"
+        case .unknownOperator, .operatorNeedsCollection, .operatorNeedsKeyPath, .operatorNeedsAttribute,
+            .operatorNotLast, .tooManyOperators:
+            id = "invalid-collection-operator"
+        case .emptyKeyPath, .emptyComponent, .missingInverse: id = "invalid-key-path"
+        }
+        var notes: [String] = []
+        if let suggestion = error.suggestion { notes.append("did you mean '\(suggestion)'?") }
+        if error.kind == .operatorNeedsCollection {
+            notes.append("collection operators apply to to-many key paths, e.g. contents.@count")
+        }
+        return Diagnostic(id: id, message: error.message, range: range, notes: notes)
+    }
+
+    /// The root entity of a check is not in the schema.
+    static func unknownEntity(_ error: KeyPathError, range: SourceRange) -> Diagnostic {
+        keyPath(error, range: range)
+    }
+
+    // MARK: - To-many
+
+    /// A to-many key path where one value is expected.
+    static func toManyNotAllowed(_ path: String, range: SourceRange, example: String?) -> Diagnostic {
+        var notes: [String] = []
+        if let example { notes.append("for example: \(example)") }
+        return Diagnostic(
+            id: "to-many-not-allowed",
+            message: "'\(path)' is a to-many key path; use ANY, ALL, NONE, @count or SUBQUERY",
+            range: range, notes: notes)
+    }
+
+    /// `ANY`/`ALL`/`NONE` (or SUBQUERY) over something that is not a collection.
+    static func quantifierNeedsCollection(
+        _ quantifier: String, operand: String, isKeyPath: Bool, type: StaticType,
+        range: SourceRange
+    ) -> Diagnostic {
+        let what = isKeyPath ? "\(operand) is not a to-many key path" : "\(operand) is \(type)"
+        let note =
+            quantifier == "SUBQUERY"
+            ? "SUBQUERY filters a to-many relationship, e.g. SUBQUERY(tags, $t, $t.name == 'x')"
+            : "remove \(quantifier) to compare the single value"
+        return Diagnostic(
+            id: "quantifier-needs-collection", message: "\(quantifier) needs a collection, but \(what)",
+            range: range, notes: [note])
+    }
+
+    // MARK: - Types
+
+    /// Two operands that can never compare equal or be ordered.
+    static func cannotCompare(
+        _ left: String, _ leftType: StaticType, with right: String, _ rightType: StaticType,
+        range: SourceRange, notes: [String]
+    ) -> Diagnostic {
+        Diagnostic(
+            id: "type-mismatch", message: "cannot compare \(left) (\(leftType)) with \(right) (\(rightType))",
+            range: range, notes: notes)
+    }
+
+    /// `IN`/`CONTAINS` looking for an element of the wrong kind in a collection.
+    static func cannotContain(
+        _ container: String, _ containerType: StaticType, element: String,
+        _ elementType: StaticType, range: SourceRange
+    ) -> Diagnostic {
+        Diagnostic(
+            id: "type-mismatch",
+            message: "\(container) (\(containerType)) can never contain \(element) (\(elementType))",
+            range: range)
+    }
+
+    /// `IN`/`CONTAINS` whose container is neither a collection nor a string.
+    static func notAContainer(
+        _ op: String, side: String, operand: String, type: StaticType,
+        range: SourceRange
+    ) -> Diagnostic {
+        Diagnostic(
+            id: "type-mismatch",
+            message: "\(op) needs a collection or a string on its \(side), but \(operand) is \(type)",
+            range: range)
+    }
+
+    /// A string operator (LIKE, MATCHES, BEGINSWITH, ENDSWITH, CONTAINS on a string, the UTI
+    /// operators) or a string function with an operand that is not a string.
+    static func needsString(_ what: String, operand: String, type: StaticType, range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            id: "type-mismatch", message: "\(what) needs strings, but \(operand) is \(type)", range: range)
+    }
+
+    /// Arithmetic, a numeric function or `@sum`/`@avg` on something that is not a number.
+    static func needsNumbers(_ what: String, operand: String, type: StaticType, range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            id: "type-mismatch", message: "\(what) needs numbers, but \(operand) is \(type)", range: range)
+    }
+
+    /// `BETWEEN` whose right side is not a two-element collection.
+    static func betweenBounds(_ operand: String, count: Int?, type: StaticType, range: SourceRange) -> Diagnostic {
+        let what = count.map { "\(operand) has \($0) \($0 == 1 ? "value" : "values")" } ?? "\(operand) is \(type)"
+        return Diagnostic(
+            id: "type-mismatch", message: "BETWEEN needs {low, high}, but \(what)", range: range,
+            notes: ["write x BETWEEN {1, 10}"])
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+/// The Markdown the benchmark prints: the evaluation table, the ratios, the parse row, the
+/// change-matching row and the issue's targets.
+enum Report {
+    // MARK: Numbers
+
+    /// Three significant digits, without exponent: `0.0123`, `1.23`, `12.3`, `123`.
+    static func number(_ value: Double) -> String {
+        let magnitude = abs(value)
+        let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : magnitude >= 0.1 ? 3 : 4
+        return String(format: "%.\(decimals)f", value)
+    }
+
+    /// `12.3 (11.9–13.0)` in milliseconds.
+    static func cell(_ timing: Timing) -> String {
+        "\(number(timing.median.milliseconds)) (\(number(timing.min.milliseconds))–\(number(timing.max.milliseconds)))"
+    }
+
+    /// `3.20×`.
+    static func ratio(_ value: Double?) -> String {
+        guard let value else { return "—" }
+        return number(value) + "×"
+    }
+
+    /// `1,000,000`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
+    // MARK: Tables
+
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
+        var lines = ["| " + header.joined(separator: " | ") + " |"]
+        lines.append("|" + header.map { _ in "---" }.joined(separator: "|") + "|")
+        for row in rows { lines.append("| " + row.joined(separator: " | ") + " |") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Median (min–max) milliseconds of every column of every row.
+    static func evaluation(_ results: [RowResult], objects: Int, runs: Int) -> String {
+        let columns = Column.allCases.filter { column in
+            !Column.filterColumns.contains(column) && results.contains { $0.measured[column] != nil }
+        }
+        var rows: [[String]] = []
+        for result in results {
+            var row = [result.row.label]
+            for column in columns {
+                if let measured = result.measured[column] {
+                    row.append(cell(measured.timing))
+                } else if column == .foundationPredicate, case .failure = result.row.foundation {
+                    row.append("n/a*")
+                } else {
+                    row.append("—")
+                }
+            }
+            let counts = Set(result.measured.values.map(\.result))
+            row.append(counts.count == 1 ? grouped(counts.first ?? 0) : "**differ**")
+            rows.append(row)
+        }
+        let perObject = objects == 1_000_000 ? " (so ms per run = ns per object)" : ""
+        var text = """
+            ## Evaluation: median ms over \(runs) runs (min–max), \(grouped(objects)) objects\(perObject)
+
+            """
+        text += table(["predicate"] + columns.map(\.description) + ["matches"], rows)
+        let reasons = results.compactMap { result -> String? in
+            guard case .failure(let why) = result.row.foundation else { return nil }
+            return "- n/a\\* — #Predicate on \(result.row.label): \(why.reason)."
+        }
+        if !reasons.isEmpty { text += "\n\n" + reasons.joined(separator: "\n") }
+        text += "\n\n" + columnNotes
+        for result in results {
+            if let counts = result.disagreement {
+                let list = counts.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key): \($0.value)" }
+                text += "\n\n**Warning**: the columns of \(result.row.label) disagree: \(list.joined(separator: ", "))"
+            }
+        }
+        return text
+    }
+
+    /// `Array.filter` with the closure against the compiled predicate's `filter`.
+    static func filters(_ results: [RowResult]) -> String {
+        let rows = results.map { result -> [String] in
+            [
+                result.row.label,
+                result.measured[.closureFilter].map { cell($0.timing) } ?? "—",
+                result.measured[.engineFilter].map { cell($0.timing) } ?? "—",
+                ratio(result.ratio(.engineFilter, .closureFilter)),
+            ]
+        }
+        return "## The `filter` APIs (building the array of matches), median ms (min–max)\n\n"
+            + table(["predicate", "`people.filter(closure)`", "`compiled.filter(people)`", "engine / closure"], rows)
+    }
+
+    /// What each column measures.
+    static let columnNotes = """
+        Every column counts the matches of one row over the same objects. *closure inlined in loop*: \
+        the hand-written test written into the counting loop, which the optimiser inlines. All other \
+        columns call their test once per object as an opaque function through one shared loop; Swift \
+        copies each `Person` before such a call (a retain and release of its `tags` array), which \
+        every one of them pays. *closure (struct)* / *closure (dict)*: the hand-written closure as a \
+        closure value (`CONTAINS[cd]`: Foundation's `range(of:options: [.caseInsensitive, \
+        .diacriticInsensitive])`; *needle folded once*: a hand-written closure that folds the needle \
+        once and compares ASCII names byte by byte). *engine (struct)*: `PredicateCompiler().compile(_:for: \
+        Person.self)` through `Person.predicateKeys`; *engine (dict)*: compiled for `[String: Any]`. \
+        *reference interpreter (struct)*: `ReferenceInterpreter().evaluate(_:on:)` on each `Person` \
+        wrapped once (outside the timing) as `.object(EvaluationObject(person))`, reading keys through \
+        its key table by name. *#Predicate (struct)*: `try predicate.evaluate(person)`.
+        """
+
+    /// The ratios of medians, all from this run.
+    static func ratios(_ results: [RowResult]) -> String {
+        let rows = results.map { result -> [String] in
+            [
+                result.row.label,
+                ratio(result.ratio(.engineStruct, .closure)),
+                ratio(result.ratio(.engineStruct, .inlinedLoop)),
+                ratio(result.ratio(.engineDictionary, .dictionaryClosure)),
+                ratio(result.ratio(.foundationPredicate, .engineStruct)),
+                ratio(result.foldedClosure.flatMap { _ in result.ratio(.closure, .engineStruct) }),
+                ratio(result.ratio(.foldedClosure, .engineStruct)),
+                ratio(result.ratio(.interpreter, .engineStruct)),
+            ]
+        }
+        return "## Ratios of medians (same run)\n\n"
+            + table(
+                [
+                    "predicate", "engine-struct / closure", "engine-struct / inlined loop",
+                    "engine-dict / dict-closure", "#Predicate / engine-struct",
+                    "Foundation [cd] closure / engine-struct", "folded-needle closure / engine-struct",
+                    "interpreter / engine-struct",
+                ], rows)
+    }
+
+    static func parsing(_ measured: Measured, formats: Int) -> String {
+        let perSecond = Double(measured.result) / measured.timing.median.seconds
+        let row = [
+            "\(formats) realistic formats", grouped(measured.result), cell(measured.timing),
+            grouped(Int(perSecond.rounded())),
+        ]
+        return "## Parsing\n\n"
+            + table(["set", "predicates per run", "median ms (min–max)", "predicates per second"], [row])
+    }
+
+    static func changes(_ result: ChangeResult) -> String {
+        let title =
+            "\(grouped(result.contents)) Contents in \(grouped(result.buckets)) Buckets, \(result.renames) Bucket renames"
+        let rows = [
+            ["change matcher", cell(result.matcher.timing), grouped(result.matcher.result)],
+            ["full scan of every root", cell(result.fullScan.timing), grouped(result.fullScan.result)],
+        ]
+        return "## Change matching: \(title)\n\n"
+            + table(["method", "median ms (min–max)", "roots to re-evaluate"], rows)
+            + "\n\nfull scan / matcher: **\(ratio(result.speedUp))** (graph built and renames applied in "
+            + "\(number(result.setUpSeconds)) s, not timed)"
+    }
+}
+
+extension RowResult {
+    /// The folded-needle closure, when this row has one.
+    var foldedClosure: Measured? { measured[.foldedClosure] }
+}

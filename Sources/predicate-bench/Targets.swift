@@ -1,0 +1,74 @@
+/// Issue 3's targets (and issue 4's row), checked against the ratios of this run.
+///
+/// | target | check |
+/// |---|---|
+/// | engine on structs within 3× of the closure on `age > 30`, `IN`, `BETWEEN` | engine-struct / closure ≤ 3 |
+/// | ≥ 5× faster than Foundation's `range(of:options:)` closure on `CONTAINS[cd]` | closure / engine-struct ≥ 5 |
+/// | ≥ 10× faster than `#Predicate` on every row both express | #Predicate / engine-struct ≥ 10 |
+/// | dictionaries within 2× of the dictionary closure | engine-dict / dict-closure ≤ 2 |
+/// | parsing ≥ 500,000 predicates per second | parsed / median seconds ≥ 500,000 |
+struct Target {
+    let name: String
+    let measured: String
+    let isMet: Bool
+
+    static func evaluation(_ results: [RowResult]) -> [Target] {
+        var targets: [Target] = []
+        for result in results where result.row.isSimpleComparison {
+            if let value = result.ratio(.engineStruct, .closure) {
+                targets.append(
+                    Target(
+                        name: "engine-struct within 3× of the closure: \(result.row.label)",
+                        measured: Report.ratio(value), isMet: value <= 3))
+            }
+        }
+        for result in results where result.row.isSimpleComparison {
+            if let value = result.ratio(.engineStruct, .inlinedLoop) {
+                targets.append(
+                    Target(
+                        name: "(stricter reading) engine-struct within 3× of the closure inlined in its loop: "
+                            + result.row.label,
+                        measured: Report.ratio(value), isMet: value <= 3))
+            }
+        }
+        for result in results where result.foldedClosure != nil {
+            if let value = result.ratio(.closure, .engineStruct) {
+                targets.append(
+                    Target(
+                        name: "≥ 5× faster than the Foundation `range(of:options:)` closure: \(result.row.label)",
+                        measured: Report.ratio(value) + " faster", isMet: value >= 5))
+            }
+        }
+        for result in results {
+            if let value = result.ratio(.foundationPredicate, .engineStruct) {
+                targets.append(
+                    Target(
+                        name: "≥ 10× faster than #Predicate: \(result.row.label)",
+                        measured: Report.ratio(value) + " faster", isMet: value >= 10))
+            }
+        }
+        for result in results {
+            if let value = result.ratio(.engineDictionary, .dictionaryClosure) {
+                targets.append(
+                    Target(
+                        name: "engine-dict within 2× of the dictionary closure: \(result.row.label)",
+                        measured: Report.ratio(value), isMet: value <= 2))
+            }
+        }
+        return targets
+    }
+
+    static func parsing(_ measured: Measured) -> Target {
+        let perSecond = Double(measured.result) / measured.timing.median.seconds
+        return Target(
+            name: "parsing ≥ 500,000 predicates per second",
+            measured: Report.grouped(Int(perSecond.rounded())) + "/s", isMet: perSecond >= 500_000)
+    }
+
+    static func table(_ targets: [Target]) -> String {
+        "## Targets (issue 3)\n\n"
+            + Report.table(
+                ["target", "measured", "status"],
+                targets.map { [$0.name, $0.measured, $0.isMet ? "met" : "**not met**"] })
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import PredicateCLI
+
+/// Runs the tool in-process with a buffer, or the built `predicate` executable as a child process.
+enum ToolRunner {
+    struct Result {
+        var status: Int32
+        var output: String
+        var errorOutput: String
+    }
+
+    /// Runs `PredicateTool.run` in-process.
+    static func inProcess(_ arguments: [String], input: [String] = []) -> Result {
+        let buffer = ToolIOBuffer(inputLines: input)
+        let status = PredicateTool.run(arguments, io: buffer.io)
+        return Result(status: status, output: buffer.output, errorOutput: buffer.errorOutput)
+    }
+
+    /// The package root, found from this file's path.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The built `predicate` executable: next to the test bundle, else in `.build/debug`.
+    static var executable: URL? {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            packageRoot.appendingPathComponent(".build/debug"),
+        ].map { $0.appendingPathComponent("predicate") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Runs the built executable with `arguments`, feeding `input` on standard input.
+    static func process(_ arguments: [String], input: String = "") throws -> Result {
+        guard let executable else { throw RunnerError.executableNotBuilt }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errorOutput = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            errorOutput: String(decoding: errorOutput, as: UTF8.self))
+    }
+
+    enum RunnerError: Error {
+        case executableNotBuilt
+    }
+}
