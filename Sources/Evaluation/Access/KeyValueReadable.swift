@@ -30,15 +30,18 @@ public protocol KeyValueReadable: Sendable {
 }
 
 extension KeyValueReadable {
+    /// Identity for class instances; values of other non-`Equatable` types are never equal.
     public func isPredicateEqual(to other: any KeyValueReadable) -> Bool {
         guard Self.self is AnyObject.Type, let other = other as? Self else { return false }
         return (self as AnyObject) === (other as AnyObject)
     }
 
+    /// The Swift type name, e.g. `Person`.
     public var predicateTypeName: String { String(describing: Self.self) }
 }
 
 extension KeyValueReadable where Self: Equatable {
+    /// `==` with another value of the same type; values of other types are never equal.
     public func isPredicateEqual(to other: any KeyValueReadable) -> Bool {
         guard let other = other as? Self else { return false }
         return self == other

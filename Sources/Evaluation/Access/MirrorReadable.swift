@@ -12,6 +12,7 @@
 public protocol MirrorReadable: KeyValueReadable {}
 
 extension MirrorReadable {
+    /// The stored property named `key`, converted with ``EvaluationValue/init(any:)``.
     public func predicateValue(forKey key: String) throws(EvaluationError) -> EvaluationValue {
         for child in Mirror(reflecting: self).children where child.label == key {
             guard let value = EvaluationValue(any: child.value) else {

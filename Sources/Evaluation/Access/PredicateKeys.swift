@@ -27,6 +27,8 @@ public protocol PredicateKeyed: KeyValueReadable {
 }
 
 extension PredicateKeyed {
+    /// The value of `key` through the key table (`self` is the object itself); an undeclared
+    /// key throws `unknown-key`.
     public func predicateValue(forKey key: String) throws(EvaluationError) -> EvaluationValue {
         guard let entry = Self.predicateKeys.entries[key] else {
             if key == "self" { return .object(EvaluationObject(self)) }

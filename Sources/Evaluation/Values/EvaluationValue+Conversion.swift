@@ -120,6 +120,7 @@ public protocol EvaluationValueConvertible {
 }
 
 extension EvaluationValue: EvaluationValueConvertible {
+    /// The value itself.
     public var evaluationValue: EvaluationValue { self }
 }
 extension Int: EvaluationValueConvertible { public var evaluationValue: EvaluationValue { .int(self) } }
@@ -147,6 +148,7 @@ extension Date: EvaluationValueConvertible { public var evaluationValue: Evaluat
 extension Data: EvaluationValueConvertible { public var evaluationValue: EvaluationValue { .data(self) } }
 extension UUID: EvaluationValueConvertible { public var evaluationValue: EvaluationValue { .uuid(self) } }
 extension PredicateValue: EvaluationValueConvertible {
+    /// The constant as a runtime value.
     public var evaluationValue: EvaluationValue { EvaluationValue(self) }
 }
 
@@ -156,15 +158,18 @@ extension Optional: EvaluationValueConvertible where Wrapped: EvaluationValueCon
 }
 
 extension Array: EvaluationValueConvertible where Element: EvaluationValueConvertible {
+    /// An array of the converted elements.
     public var evaluationValue: EvaluationValue { .array(map(\.evaluationValue)) }
 }
 
 extension Set: EvaluationValueConvertible where Element: EvaluationValueConvertible {
+    /// A set of the converted elements, in a deterministic order.
     public var evaluationValue: EvaluationValue {
         .set(EvaluationSet(map(\.evaluationValue).sorted(by: EvaluationValue.stableOrder)))
     }
 }
 
 extension Dictionary: EvaluationValueConvertible where Key == String, Value: EvaluationValueConvertible {
+    /// A dictionary of the converted values.
     public var evaluationValue: EvaluationValue { .dictionary(mapValues(\.evaluationValue)) }
 }
