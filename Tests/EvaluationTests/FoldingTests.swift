@@ -55,3 +55,27 @@ struct FoldingTests {
         }
     }
 }
+
+@Suite("Literal string sets")
+struct LiteralStringSetTests {
+    @Test("Membership is literal byte equality")
+    func literal() throws {
+        let set = try #require(LiteralStringSet(["Ann", "\u{e9}", "", "Zoë", "Ann"]))
+        #expect(set.contains("Ann"))
+        #expect(!set.contains("ann"))
+        #expect(set.contains(""))
+        #expect(set.contains("\u{e9}"))
+        #expect(!set.contains("e\u{301}"))
+        #expect(set.contains("Zoë"))
+        #expect(!set.contains("Zoe"))
+        #expect(!set.contains(String(repeating: "x", count: 100)))
+        #expect(try #require(LiteralStringSet([])).contains("a") == false)
+    }
+
+    @Test("Long members or crowded lengths fall back to hashing")
+    func limits() {
+        #expect(LiteralStringSet([String(repeating: "x", count: 64)]) == nil)
+        #expect(LiteralStringSet((0..<17).map { String(format: "%03d", $0) }) == nil)
+        #expect(LiteralStringSet((0..<16).map { String(format: "%03d", $0) }) != nil)
+    }
+}

@@ -204,6 +204,8 @@ enum StringPlan: Sendable {
     case foldedEquals(String, StringMatchMode, localeSensitive: Bool, negate: Bool)
     case search(StringNeedle, StringSearch.Anchor)
     case member(Set<EvaluationValue>)
+    /// Only string members matter for a string; a small set of them is compared by bytes.
+    case literalMember(LiteralStringSet)
     case like(LikePattern)
     case regex(RegexPattern)
 
@@ -224,11 +226,18 @@ enum StringPlan: Sendable {
             let anchor: StringSearch.Anchor = op == .beginsWith ? .prefix : (op == .endsWith ? .suffix : .anywhere)
             self = .search(StringNeedle(text, options), anchor)
         case .in:
+            let elements: [EvaluationValue]
             switch constant {
-            case .array(let elements): self = .member(Set(elements))
-            case .set(let set): self = .member(Set(set.elements))
-            case .dictionary(let dictionary): self = .member(Set(dictionary.values))
+            case .array(let values): elements = values
+            case .set(let set): elements = set.elements
+            case .dictionary(let dictionary): elements = Array(dictionary.values)
             default: return nil
+            }
+            // A string equals only strings, literally: the other members can be dropped.
+            if let small = LiteralStringSet(elements.compactMap(\.stringValue)) {
+                self = .literalMember(small)
+            } else {
+                self = .member(Set(elements))
             }
         case .like:
             guard case .string(let text) = constant, let pattern = try? LikePattern(text, options: options) else { return nil }
@@ -246,6 +255,7 @@ enum StringPlan: Sendable {
         switch self {
         case .literalEquals: 2
         case .member, .search: 3
+        case .literalMember: 2
         case .foldedEquals: 4
         case .like: 5
         case .regex: 20
@@ -260,6 +270,7 @@ enum StringPlan: Sendable {
             return { StringComparison.equals($0, prepared: text, mode, localeSensitive: locale) != negate }
         case .search(let needle, let anchor): return { StringSearch.matches($0, needle, anchor) }
         case .member(let members): return { members.contains(.string($0)) }
+        case .literalMember(let members): return { members.contains($0) }
         case .like(let pattern): return { pattern.matches($0) }
         case .regex(let pattern): return { pattern.matches($0) }
         }
@@ -273,6 +284,7 @@ enum StringPlan: Sendable {
             return { root, _ in StringComparison.equals(get(root), prepared: text, mode, localeSensitive: locale) != negate }
         case .search(let needle, let anchor): return { root, _ in StringSearch.matches(get(root), needle, anchor) }
         case .member(let members): return { root, _ in members.contains(.string(get(root))) }
+        case .literalMember(let members): return { root, _ in members.contains(get(root)) }
         case .like(let pattern): return { root, _ in pattern.matches(get(root)) }
         case .regex(let pattern): return { root, _ in pattern.matches(get(root)) }
         }
