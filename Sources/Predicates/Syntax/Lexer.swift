@@ -6,12 +6,18 @@ struct LexFailure: Error {
 /// Turns the UTF-8 bytes of a format string into tokens.
 ///
 /// Whitespace separates tokens and is otherwise ignored. Reserved words match in any letter
-/// case and become ``TokenKind/keyword(_:)`` in upper case; other words are case-sensitive
-/// identifiers. `#word`, `@op`, `$name`, strings, numbers and format specifiers each have their
-/// own token. The minus sign is never part of a number: the parser folds `-` + number.
+/// case and become ``TokenKind/keyword(_:)``; other words are case-sensitive identifiers.
+/// `#word`, `@op`, `$name`, strings, numbers and format specifiers each have their own token.
+/// The minus sign is never part of a number: the parser folds `-` + number.
+///
+/// The lexer makes no `String` for names or plain string literals (the parser reads them
+/// from the token's range when it builds the tree); only a string literal with escapes is
+/// decoded here, into ``decodedStrings``.
 struct Lexer {
     let bytes: [UInt8]
     var position = 0
+    /// The values of the string literals that contain escapes, in source order.
+    var decodedStrings: [String] = []
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -20,7 +26,9 @@ struct Lexer {
     /// Lexes the whole input. The list ends with `.end`, or with `.invalid` at the place of
     /// the first lexical error, which is returned beside it so that the parser reports it
     /// only when it gets there (errors come out in source order).
-    static func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], failure: Diagnostic?) {
+    /// `decodedStrings` holds the values of the string literals with escapes (see
+    /// ``TokenKind/string(decoded:)``).
+    static func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], failure: Diagnostic?, decodedStrings: [String]) {
         var lexer = Lexer(bytes: bytes)
         var tokens: [Token] = []
         tokens.reserveCapacity(bytes.count / 3 + 2)
@@ -28,10 +36,10 @@ struct Lexer {
             do {
                 let token = try lexer.next()
                 tokens.append(token)
-                if case .end = token.kind { return (tokens, nil) }
+                if case .end = token.kind { return (tokens, nil, lexer.decodedStrings) }
             } catch {
                 tokens.append(Token(.invalid, error.diagnostic.range))
-                return (tokens, error.diagnostic)
+                return (tokens, error.diagnostic, lexer.decodedStrings)
             }
         }
     }
@@ -125,9 +133,9 @@ struct Lexer {
         return Lexer.isIdentifierStart(scalar(at: offset).scalar)
     }
 
-    /// Reads an identifier starting at `position` (the caller checked the first character).
-    mutating func readWord() -> String {
-        let start = position
+    /// Moves past an identifier starting at `position` (the caller checked the first
+    /// character).
+    mutating func skipWord() {
         while position < bytes.count {
             let b = bytes[position]
             if b < 0x80 {
@@ -139,7 +147,6 @@ struct Lexer {
                 position += length
             }
         }
-        return text(start, position)
     }
 
     // MARK: - Tokens
@@ -164,8 +171,8 @@ struct Lexer {
                     diagnostic: DiagnosticCatalog.expectedNameAfter(
                         "#", what: "a key", range: SourceRange(start, position)))
             }
-            let word = readWord()
-            return Token(.escapedKey(word), SourceRange(start, position))
+            skipWord()
+            return Token(.escapedKey, SourceRange(start, position))
         case UInt8(ascii: "@"):
             return try lexCollectionOperator()
         case UInt8(ascii: "%"):
@@ -247,35 +254,21 @@ struct Lexer {
     /// An identifier or a reserved word (including `UTI-CONFORMS-TO` and `UTI-EQUALS`).
     mutating func lexWord() -> Token {
         let start = position
-        let word = readWord()
-        if let upper = Lexer.reservedSpelling(word) {
-            if upper == "UTI", byte(at: position) == UInt8(ascii: "-") {
-                for suffix in ["-CONFORMS-TO", "-EQUALS"] where matchesCaseInsensitively(suffix, at: position) {
-                    let end = position + suffix.utf8.count
-                    if !identifierContinues(at: end) {
-                        position = end
-                        return Token(.keyword("UTI" + suffix), SourceRange(start, position))
-                    }
+        skipWord()
+        if position - start == 3, byte(at: position) == UInt8(ascii: "-"), matchesCaseInsensitively("UTI", at: start) {
+            for (suffix, keyword) in [("-CONFORMS-TO", Keyword.UTI_CONFORMS_TO), ("-EQUALS", .UTI_EQUALS)]
+            where matchesCaseInsensitively(suffix, at: position) {
+                let end = position + suffix.utf8.count
+                if !identifierContinues(at: end) {
+                    position = end
+                    return Token(.keyword(keyword), SourceRange(start, position))
                 }
             }
-            if Operators.reservedWords.contains(upper) {
-                return Token(.keyword(upper), SourceRange(start, position))
-            }
         }
-        return Token(.identifier(word), SourceRange(start, position))
-    }
-
-    /// The upper-cased word when it is short ASCII (every reserved word is), else nil.
-    static func reservedSpelling(_ word: String) -> String? {
-        let utf8 = word.utf8
-        guard utf8.count <= 15 else { return nil }
-        var upper: [UInt8] = []
-        upper.reserveCapacity(utf8.count)
-        for b in utf8 {
-            guard b < 0x80 else { return nil }
-            upper.append(b >= 0x61 && b <= 0x7A ? b - 0x20 : b)
+        if let keyword = Keyword(bytes, start, position) {
+            return Token(.keyword(keyword), SourceRange(start, position))
         }
-        return String(decoding: upper, as: UTF8.self)
+        return Token(.identifier, SourceRange(start, position))
     }
 
     func matchesCaseInsensitively(_ text: String, at offset: Int) -> Bool {
@@ -299,8 +292,8 @@ struct Lexer {
                 diagnostic: DiagnosticCatalog.expectedNameAfter(
                     "$", what: "a variable name", range: SourceRange(start, position)))
         }
-        let name = readWord()
-        return Token(.variable(name), SourceRange(start, position))
+        skipWord()
+        return Token(.variable, SourceRange(start, position))
     }
 
     /// `@count` and friends; an unknown name is an error (Apple would treat it as a key).
@@ -312,7 +305,8 @@ struct Lexer {
                 diagnostic: DiagnosticCatalog.expectedNameAfter(
                     "@", what: "a collection operator name", range: SourceRange(start, position)))
         }
-        let name = readWord()
+        skipWord()
+        let name = text(start + 1, position)
         guard let op = CollectionOperator(rawValue: name) else {
             throw LexFailure(
                 diagnostic: DiagnosticCatalog.unknownCollectionOperator(name, range: SourceRange(start, position)))

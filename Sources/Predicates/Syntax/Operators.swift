@@ -108,13 +108,7 @@ public enum Operators {
 
     /// Reserved words, upper case. They match in any letter case and must be escaped with `#`
     /// to be used as keys (`#size`). The printer escapes a key that is in this set.
-    public static let reservedWords: Set<String> = [
-        "AND", "OR", "IN", "NOT", "ALL", "ANY", "SOME", "NONE", "LIKE", "CASEINSENSITIVE", "CI",
-        "MATCHES", "CONTAINS", "BEGINSWITH", "ENDSWITH", "BETWEEN", "NULL", "NIL", "SELF", "TRUE",
-        "YES", "FALSE", "NO", "FIRST", "LAST", "SIZE", "ANYKEY", "SUBQUERY", "FETCH", "CAST",
-        "TRUEPREDICATE", "FALSEPREDICATE", "UTI-CONFORMS-TO", "UTI-EQUALS", "FUNCTION", "TERNARY",
-        "UNION", "INTERSECT", "MINUS", "TOKENMATCHES",
-    ]
+    public static let reservedWords: Set<String> = Set(Keyword.allCases.map(\.spelling))
 
     /// Whether `word` is reserved (in any letter case).
     public static func isReserved(_ word: String) -> Bool { reservedWords.contains(word.uppercased()) }

@@ -34,12 +34,14 @@ extension Parser {
 
     /// `not {AND not}`; `first`, when given, is the already parsed first operand.
     func parseAnd(first: PredicateNode?) throws -> PredicateNode {
-        var items = [try first ?? parseNot()]
+        let head = try first ?? parseNot()
+        guard current.kind.isAnd else { return head }
+        var items = [head]
         while current.kind.isAnd {
             try advance()
             items.append(try parseNot())
         }
-        return items.count == 1 ? items[0] : Parser.chain(items, or: false)
+        return Parser.chain(items, or: false)
     }
 
     /// The n-ary node of a chain.
@@ -88,11 +90,11 @@ extension Parser {
     /// `TRUEPREDICATE` / `FALSEPREDICATE`, or nil.
     func parseConstantPredicate() throws -> PredicateNode? {
         let token = current
-        guard case .keyword(let word) = token.kind, word == "TRUEPREDICATE" || word == "FALSEPREDICATE" else {
+        guard case .keyword(let word) = token.kind, word == .TRUEPREDICATE || word == .FALSEPREDICATE else {
             return nil
         }
         try advance()
-        return PredicateNode(.constant(word == "TRUEPREDICATE"), range: token.range)
+        return PredicateNode(.constant(word == .TRUEPREDICATE), range: token.range)
     }
 
     /// `( content )` at predicate level, where the content may be a predicate or an expression.
@@ -134,15 +136,15 @@ extension Parser {
     static func startsOnlyAPredicate(_ kind: TokenKind) -> Bool {
         if kind.isNot { return true }
         guard case .keyword(let word) = kind else { return false }
-        return word == "TRUEPREDICATE" || word == "FALSEPREDICATE" || quantifier(word) != nil
+        return word == .TRUEPREDICATE || word == .FALSEPREDICATE || quantifier(word) != nil
     }
 
     /// `ANY`/`SOME` → `.any`, `ALL` → `.all`, `NONE` → `.any` negated.
-    static func quantifier(_ word: String) -> (modifier: ComparisonModifier, isNone: Bool)? {
+    static func quantifier(_ word: Keyword) -> (modifier: ComparisonModifier, isNone: Bool)? {
         switch word {
-        case "ANY", "SOME": (.any, false)
-        case "ALL": (.all, false)
-        case "NONE": (.any, true)
+        case .ANY, .SOME: (.any, false)
+        case .ALL: (.all, false)
+        case .NONE: (.any, true)
         default: nil
         }
     }
