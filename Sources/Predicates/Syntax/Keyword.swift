@@ -3,8 +3,9 @@
 /// They match in any letter case (`and`, `And`, `AND` are all ``AND``) and must be escaped with
 /// `#` to be used as keys (`#size`). ``Operators/reservedWords`` is built from this list.
 ///
-/// The lexer classifies a word without allocating: ``init(_:_:_:)`` folds the word's bytes to
-/// upper case into two integers and compares them with the few spellings of the same length.
+/// The lexer classifies a word without allocating: while it reads the word it folds the bytes
+/// to upper case into two integers (``Packed``), then compares them with the few spellings of
+/// the same length (``Table``).
 enum Keyword: String, Sendable, Hashable, CaseIterable {
     case AND
     case OR
@@ -57,66 +58,63 @@ enum Keyword: String, Sendable, Hashable, CaseIterable {
         var low: UInt64 = 0
         var high: UInt64 = 0
 
-        /// Packs `bytes[lower..<upper]`; nil when longer than 16 bytes or not all ASCII.
-        init?(_ bytes: [UInt8], _ lower: Int, _ upper: Int) {
-            guard lower >= 0, upper <= bytes.count, upper - lower <= 16 else { return nil }
-            var index = lower
-            var shift: UInt64 = 0
-            while index < upper {
-                var b = bytes[index]
-                guard b < 0x80 else { return nil }
-                if b >= 0x61 && b <= 0x7A { b -= 0x20 }
-                if shift < 64 {
-                    low |= UInt64(b) << shift
-                } else {
-                    high |= UInt64(b) << (shift - 64)
-                }
-                shift += 8
+        /// Adds the ASCII byte `b`, the word's `index`-th (0 ..< 16).
+        mutating func add(_ b: UInt8, at index: Int) {
+            let folded = UInt64(b >= 0x61 && b <= 0x7A ? b - 0x20 : b)
+            if index < 8 {
+                low |= folded << UInt64(8 * index)
+            } else {
+                high |= folded << UInt64(8 * (index - 8))
+            }
+        }
+    }
+
+    /// The lookup table of the words that can be lexed as one word (all but the `UTI-…`
+    /// operators). The lexer keeps a copy for the whole input, so that looking a word up
+    /// neither retains the arrays nor checks that the table is built.
+    struct Table: Sendable {
+        /// One row: a spelling and its word.
+        struct Entry: Sendable {
+            var packed: Packed
+            var keyword: Keyword
+        }
+
+        /// The entries sorted by length.
+        let entries: [Entry]
+        /// The entries of the `n`-byte spellings are `entries[starts[n]..<starts[n + 1]]`.
+        let starts: [Int]
+
+        /// The one table.
+        static let shared = Table()
+
+        private init() {
+            var entries: [Entry] = []
+            for keyword in Keyword.allCases where !keyword.rawValue.contains("-") {
+                var packed = Packed()
+                for (index, b) in keyword.rawValue.utf8.enumerated() { packed.add(b, at: index) }
+                entries.append(Entry(packed: packed, keyword: keyword))
+            }
+            entries.sort { $0.keyword.rawValue.utf8.count < $1.keyword.rawValue.utf8.count }
+            self.entries = entries
+            self.starts = (0...Table.maximumLength + 1).map { length in
+                entries.firstIndex { $0.keyword.rawValue.utf8.count >= length } ?? entries.count
+            }
+        }
+
+        /// The longest word that ``Packed`` holds.
+        static let maximumLength = 16
+
+        /// The reserved word whose upper-cased spelling of `length` bytes is `packed`, or nil.
+        func keyword(_ packed: Packed, length: Int) -> Keyword? {
+            guard length >= 1, length <= Table.maximumLength else { return nil }
+            var index = starts[length]
+            let end = starts[length + 1]
+            while index < end {
+                if entries[index].packed == packed { return entries[index].keyword }
                 index += 1
             }
+            return nil
         }
-    }
-
-    /// One row of the lookup table.
-    struct Entry {
-        var packed: Packed
-        var keyword: Keyword
-    }
-
-    /// The words that can be lexed as one word (all but the `UTI-…` operators), sorted by
-    /// length; the entries of the `n`-byte spellings are `table[tableStarts[n]..<tableStarts[n + 1]]`.
-    /// (Two flat arrays of plain values: looking a word up retains nothing.)
-    static let table: [Entry] = {
-        var entries: [Entry] = []
-        for keyword in allCases where !keyword.rawValue.contains("-") {
-            let utf8 = Array(keyword.rawValue.utf8)
-            if let packed = Packed(utf8, 0, utf8.count) { entries.append(Entry(packed: packed, keyword: keyword)) }
-        }
-        return entries.sorted { $0.keyword.rawValue.utf8.count < $1.keyword.rawValue.utf8.count }
-    }()
-
-    /// See ``table``.
-    static let tableStarts: [Int] = (0...17).map { length in
-        table.firstIndex { $0.keyword.rawValue.utf8.count >= length } ?? table.count
-    }
-
-    /// The reserved word spelled by `bytes[lower..<upper]` in any letter case, or nil.
-    /// `UTI-CONFORMS-TO` and `UTI-EQUALS` are not found here (the lexer reads them itself).
-    init?(_ bytes: [UInt8], _ lower: Int, _ upper: Int) {
-        let length = upper - lower
-        guard length >= 2, length <= 16, let packed = Packed(bytes, lower, upper) else { return nil }
-        let table = Keyword.table
-        let starts = Keyword.tableStarts
-        var index = starts[length]
-        let end = starts[length + 1]
-        while index < end {
-            if table[index].packed == packed {
-                self = table[index].keyword
-                return
-            }
-            index += 1
-        }
-        return nil
     }
 
     /// Connectives, quantifiers and operators: words never mistaken for keys in messages.

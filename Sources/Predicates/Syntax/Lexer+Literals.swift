@@ -275,6 +275,16 @@ extension Lexer {
 
     // MARK: - Format specifiers
 
+    /// The length modifiers of a conversion: `h l q L j z t`.
+    static func isLengthModifier(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "L"), UInt8(ascii: "j"),
+            UInt8(ascii: "z"), UInt8(ascii: "t"):
+            true
+        default: false
+        }
+    }
+
     /// `%@`, `%K`, the integer and floating conversions; `%%` and everything else is an error.
     mutating func lexSpecifier() throws(LexFailure) -> Token {
         let start = position
@@ -291,7 +301,7 @@ extension Lexer {
         {
             position += 1
         }
-        while let b = byte(at: position), "hlqLjzt".utf8.contains(b) { position += 1 }
+        while let b = byte(at: position), Lexer.isLengthModifier(b) { position += 1 }
         if let b = byte(at: position), Lexer.isASCIILetter(b) || b == UInt8(ascii: "@") {
             position += 1
         }

@@ -18,6 +18,8 @@ struct Lexer {
     var position = 0
     /// The values of the string literals that contain escapes, in source order.
     var decodedStrings: [String] = []
+    /// The reserved words (held here so that a lookup costs no reference counting).
+    let keywords = Keyword.Table.shared
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -87,6 +89,14 @@ struct Lexer {
 
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
+    /// Whether the ASCII byte `b` (below 0x80) continues a word: a letter, a digit or `_`.
+    /// One bit per byte value: bits 48–57 of the low mask are `0`–`9`; in the high mask
+    /// (bytes 64–127) bits 1–26 are `A`–`Z`, bit 31 is `_` and bits 33–58 are `a`–`z`.
+    static func isASCIIWordByte(_ b: UInt8) -> Bool {
+        let mask: UInt64 = b < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+        return (mask >> UInt64(b & 63)) & 1 == 1
+    }
+
     /// A letter (any script) or `_`.
     static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return isASCIILetter(UInt8(scalar.value)) || scalar == "_" }
@@ -134,19 +144,31 @@ struct Lexer {
     }
 
     /// Moves past an identifier starting at `position` (the caller checked the first
-    /// character).
-    mutating func skipWord() {
+    /// character). Returns the word packed for the keyword lookup, or nil when it is too long
+    /// or not all ASCII (then it is no reserved word).
+    @discardableResult
+    mutating func skipWord() -> Keyword.Packed? {
+        let start = position
+        var packed: Keyword.Packed? = Keyword.Packed()
         while position < bytes.count {
             let b = bytes[position]
             if b < 0x80 {
-                guard Lexer.isASCIILetter(b) || Lexer.isDigit(b) || b == UInt8(ascii: "_") else { break }
+                guard Lexer.isASCIIWordByte(b) else { break }
+                let index = position - start
+                if index < Keyword.Table.maximumLength {
+                    packed?.add(b, at: index)
+                } else {
+                    packed = nil
+                }
                 position += 1
             } else {
                 let (scalar, length) = scalar(at: position)
                 guard Lexer.isIdentifierContinue(scalar) else { break }
+                packed = nil
                 position += length
             }
         }
+        return packed
     }
 
     // MARK: - Tokens
@@ -254,7 +276,7 @@ struct Lexer {
     /// An identifier or a reserved word (including `UTI-CONFORMS-TO` and `UTI-EQUALS`).
     mutating func lexWord() -> Token {
         let start = position
-        skipWord()
+        let packed = skipWord()
         if position - start == 3, byte(at: position) == UInt8(ascii: "-"), matchesCaseInsensitively("UTI", at: start) {
             for (suffix, keyword) in [("-CONFORMS-TO", Keyword.UTI_CONFORMS_TO), ("-EQUALS", .UTI_EQUALS)]
             where matchesCaseInsensitively(suffix, at: position) {
@@ -265,7 +287,7 @@ struct Lexer {
                 }
             }
         }
-        if let keyword = Keyword(bytes, start, position) {
+        if let packed, let keyword = keywords.keyword(packed, length: position - start) {
             return Token(.keyword(keyword), SourceRange(start, position))
         }
         return Token(.identifier, SourceRange(start, position))

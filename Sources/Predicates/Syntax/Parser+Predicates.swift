@@ -206,9 +206,36 @@ extension Parser {
         default:
             throw unexpectedTokenError(expected: "option letters (c, d, n, l, w) after '\(text(operatorToken.range))['")
         }
-        let letters = text(lettersToken.range)
+        let options = try optionLetters(lettersToken.range)
+        try expectClosing(.rightBracket, opening: open)
+        return op == .between ? [] : options
+    }
+
+    /// The options spelled by the letters at `range` (`cd` → case and diacritic insensitive);
+    /// throws `unknown-option` at the first other character.
+    func optionLetters(_ range: SourceRange) throws -> ComparisonOptions {
         var options = ComparisonOptions()
-        var offset = lettersToken.range.lowerBound
+        // Plain ASCII letters (the usual case) are read byte by byte.
+        var index = range.lowerBound
+        while index < range.upperBound, index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "c"), UInt8(ascii: "C"): options.insert(.caseInsensitive)
+            case UInt8(ascii: "d"), UInt8(ascii: "D"): options.insert(.diacriticInsensitive)
+            case UInt8(ascii: "n"), UInt8(ascii: "N"): options.insert(.normalized)
+            case UInt8(ascii: "l"), UInt8(ascii: "L"): options.insert(.localeSensitive)
+            case UInt8(ascii: "w"), UInt8(ascii: "W"): options.insert(.widthInsensitive)
+            default: return try optionCharacters(range)
+            }
+            index += 1
+        }
+        return options
+    }
+
+    /// ``optionLetters(_:)`` character by character, for text with other characters.
+    func optionCharacters(_ range: SourceRange) throws -> ComparisonOptions {
+        let letters = text(range)
+        var options = ComparisonOptions()
+        var offset = range.lowerBound
         for character in letters {
             let length = String(character).utf8.count
             switch character.lowercased() {
@@ -225,7 +252,6 @@ extension Parser {
             }
             offset += length
         }
-        try expectClosing(.rightBracket, opening: open)
-        return op == .between ? [] : options
+        return options
     }
 }
