@@ -59,12 +59,13 @@ enum Keyword: String, Sendable, Hashable, CaseIterable {
         var high: UInt64 = 0
 
         /// Adds the ASCII byte `b`, the word's `index`-th (0 ..< 16).
+        @inline(__always)
         mutating func add(_ b: UInt8, at index: Int) {
             let folded = UInt64(b >= 0x61 && b <= 0x7A ? b - 0x20 : b)
             if index < 8 {
-                low |= folded << UInt64(8 * index)
+                low |= folded &<< UInt64(8 * index)
             } else {
-                high |= folded << UInt64(8 * (index - 8))
+                high |= folded &<< UInt64(8 * (index - 8))
             }
         }
     }

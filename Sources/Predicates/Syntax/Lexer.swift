@@ -149,26 +149,32 @@ struct Lexer {
     @discardableResult
     mutating func skipWord() -> Keyword.Packed? {
         let start = position
-        var packed: Keyword.Packed? = Keyword.Packed()
+        var packed = Keyword.Packed()
+        var isASCII = true
         while position < bytes.count {
             let b = bytes[position]
             if b < 0x80 {
                 guard Lexer.isASCIIWordByte(b) else { break }
                 let index = position - start
-                if index < Keyword.Table.maximumLength {
-                    packed?.add(b, at: index)
-                } else {
-                    packed = nil
-                }
+                if index < Keyword.Table.maximumLength { packed.add(b, at: index) }
                 position += 1
             } else {
-                let (scalar, length) = scalar(at: position)
-                guard Lexer.isIdentifierContinue(scalar) else { break }
-                packed = nil
+                let length = wordScalarLength(at: position)
+                guard length > 0 else { break }
+                isASCII = false
                 position += length
             }
         }
-        return packed
+        return isASCII && position - start <= Keyword.Table.maximumLength ? packed : nil
+    }
+
+    /// The length of the non-ASCII scalar at `offset` when it continues a word, else 0.
+    /// (Kept out of line: the Unicode tables it reads would otherwise be set up on every
+    /// call of ``skipWord()``, even for ASCII words.)
+    @inline(never)
+    func wordScalarLength(at offset: Int) -> Int {
+        let (scalar, length) = scalar(at: offset)
+        return Lexer.isIdentifierContinue(scalar) ? length : 0
     }
 
     // MARK: - Tokens
