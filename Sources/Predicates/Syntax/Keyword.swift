@@ -128,30 +128,4 @@ enum Keyword: String, Sendable, Hashable, CaseIterable {
         default: false
         }
     }
-
-    /// The comparison operator this word spells: `LIKE` → ``ComparisonOperator/like``.
-    var comparisonOperator: ComparisonOperator? {
-        switch self {
-        case .BETWEEN: .between
-        case .IN: .in
-        case .CONTAINS: .contains
-        case .BEGINSWITH: .beginsWith
-        case .ENDSWITH: .endsWith
-        case .LIKE: .like
-        case .MATCHES: .matches
-        case .UTI_CONFORMS_TO: .utiConformsTo
-        case .UTI_EQUALS: .utiEquals
-        default: nil
-        }
-    }
-
-    /// The infix expression operator this word spells: `UNION` → ``BinaryOperator/union``.
-    var binaryOperator: BinaryOperator? {
-        switch self {
-        case .UNION: .union
-        case .INTERSECT: .intersect
-        case .MINUS: .minus
-        default: nil
-        }
-    }
 }

@@ -99,44 +99,20 @@ extension TokenKind {
         return false
     }
 
-    /// The comparison operator this token spells, if any (`=`, `<>`, `LIKE`, …); the same
-    /// spellings as ``Operators/symbolicComparisons`` and ``Operators/keywordComparisons``.
+    /// The comparison operator this token spells, if any (`=`, `<>`, `LIKE`, …).
     var comparisonOperator: ComparisonOperator? {
         switch self {
-        case .punctuation(let p):
-            switch p {
-            case .equal, .equalEqual: .equalTo
-            case .notEqual, .lessGreater: .notEqualTo
-            case .less: .lessThan
-            case .lessEqual, .equalLess: .lessThanOrEqualTo
-            case .greater: .greaterThan
-            case .greaterEqual, .equalGreater: .greaterThanOrEqualTo
-            default: nil
-            }
-        case .keyword(let word): word.comparisonOperator
+        case .punctuation(let p): Operators.comparison(p)
+        case .keyword(let word): Operators.comparison(word)
         default: nil
         }
     }
 
-    /// The infix expression operator this token spells, if any (`+`, `**`, `UNION`, …); the
-    /// same spellings as ``Operators/symbolicBinary`` and ``Operators/keywordBinary``.
+    /// The infix expression operator this token spells, if any (`+`, `**`, `UNION`, …).
     var binaryOperator: BinaryOperator? {
         switch self {
-        case .punctuation(let p):
-            switch p {
-            case .plus: .add
-            case .minus: .subtract
-            case .star: .multiply
-            case .slash: .divide
-            case .power: .power
-            case .ampersand: .bitwiseAnd
-            case .pipe: .bitwiseOr
-            case .caret: .bitwiseXor
-            case .shiftLeft: .leftShift
-            case .shiftRight: .rightShift
-            default: nil
-            }
-        case .keyword(let word): word.binaryOperator
+        case .punctuation(let p): Operators.binary(p)
+        case .keyword(let word): Operators.binary(word)
         default: nil
         }
     }
