@@ -56,7 +56,11 @@ public enum BuiltinFunction: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// Looks a function up by its plain-call name, case-sensitively (`sum`, `now`).
     public init?(name: String) {
-        guard let match = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        guard let match = Self.byName[name] else { return nil }
         self = match
     }
+
+    /// Every function by its plain-call name, built once (the parser looks names up often).
+    static let byName: [String: BuiltinFunction] = Dictionary(
+        allCases.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 }

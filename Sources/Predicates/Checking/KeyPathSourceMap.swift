@@ -36,7 +36,7 @@ struct KeyPathSourceMap {
             switch token.kind {
             case .identifier, .escapedKey, .collectionOperator:
                 ranges.append(token.range)
-            case .keyword("SELF") where ranges.isEmpty && start == nil:
+            case .keyword(.SELF) where ranges.isEmpty && start == nil:
                 break
             case .punctuation(.dot), .punctuation(.leftParen), .punctuation(.rightParen):
                 break
@@ -54,7 +54,7 @@ struct KeyPathSourceMap {
         guard index < tokens.count, tokens[index].range.lowerBound == offset,
             case .keyword(let word) = tokens[index].kind
         else { return nil }
-        return word
+        return word.spelling
     }
 
     /// Binary search: the index of the first token starting at or after `offset`.

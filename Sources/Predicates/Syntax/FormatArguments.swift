@@ -11,10 +11,10 @@ enum FormatSpecifier: Sendable, Hashable {
     case object
     /// `%K`.
     case keyPath
-    /// An integer conversion; the payload is the spelling (`%ld`).
-    case integer(String)
-    /// A floating conversion; the payload is the spelling (`%lf`).
-    case floating(String)
+    /// An integer conversion (`%d`, `%ld`, …; the token's text is the spelling).
+    case integer
+    /// A floating conversion (`%f`, `%lf`, …; the token's text is the spelling).
+    case floating
 
     /// The integer conversions accepted (without the `%`). `%c` is not among them.
     static let integerConversions: Set<String> = [
@@ -34,21 +34,12 @@ enum FormatSpecifier: Sendable, Hashable {
         case "K": self = .keyPath
         default:
             if Self.integerConversions.contains(body) {
-                self = .integer(spelling)
+                self = .integer
             } else if Self.floatingConversions.contains(body) {
-                self = .floating(spelling)
+                self = .floating
             } else {
                 return nil
             }
-        }
-    }
-
-    /// How the specifier is written.
-    var spelling: String {
-        switch self {
-        case .object: "%@"
-        case .keyPath: "%K"
-        case .integer(let s), .floating(let s): s
         }
     }
 }
@@ -84,24 +75,24 @@ extension Parser {
             return ExpressionNode(.constant(value), range: range)
         case .keyPath:
             return ExpressionNode(.keyPath(try keyPathComponents(fromArgument: value, token: token)), range: range)
-        case .integer(let spelling):
+        case .integer:
             switch value {
             case .int(let i): return ExpressionNode(.constant(.int(i)), range: range)
             case .bool(let b): return ExpressionNode(.constant(.int(b ? 1 : 0)), range: range)
             default:
                 throw fail(
                     DiagnosticCatalog.wrongArgumentType(
-                        "'\(spelling)' needs an integer argument, but argument \(argumentIndex) is \(value.typeDescription)",
+                        "'\(text(range))' needs an integer argument, but argument \(argumentIndex) is \(value.typeDescription)",
                         range: range))
             }
-        case .floating(let spelling):
+        case .floating:
             switch value {
             case .double(let d): return ExpressionNode(.constant(.double(d)), range: range)
             case .int(let i): return ExpressionNode(.constant(.double(Double(i))), range: range)
             default:
                 throw fail(
                     DiagnosticCatalog.wrongArgumentType(
-                        "'\(spelling)' needs a floating-point argument, but argument \(argumentIndex) is \(value.typeDescription)",
+                        "'\(text(range))' needs a floating-point argument, but argument \(argumentIndex) is \(value.typeDescription)",
                         range: range))
             }
         }
@@ -112,7 +103,7 @@ extension Parser {
         guard nextArgument < arguments.count else {
             throw fail(
                 DiagnosticCatalog.missingArgument(
-                    specifier.spelling, uses: specifierCount, given: arguments.count, range: token.range))
+                    text(token.range), uses: specifierCount, given: arguments.count, range: token.range))
         }
         let value = arguments[nextArgument]
         nextArgument += 1

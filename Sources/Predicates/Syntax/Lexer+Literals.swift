@@ -5,7 +5,27 @@ extension Lexer {
     /// `'…'` or `"…"`; the other quote is an ordinary character inside. Escapes: `\n \t \r \\
     /// \' \" \a \b \f \v`, `\` + three octal digits, `\x` + two hex digits, `\u` + four hex
     /// digits, and `\` + any other character for that character. Raw newlines are allowed.
+    ///
+    /// A literal without escapes is only scanned (its value is the text between the quotes);
+    /// one with escapes is decoded into ``decodedStrings``.
     mutating func lexString() throws(LexFailure) -> Token {
+        let start = position
+        let quote = bytes[position]
+        var index = position + 1
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == quote {
+                position = index + 1
+                return Token(.string(decoded: nil), SourceRange(start, position))
+            }
+            if b == UInt8(ascii: "\\") { break }
+            index += 1
+        }
+        return try lexEscapedString()
+    }
+
+    /// A string literal with escapes (or without its closing quote), decoded.
+    mutating func lexEscapedString() throws(LexFailure) -> Token {
         let start = position
         let quote = bytes[position]
         position += 1
@@ -19,7 +39,8 @@ extension Lexer {
             let b = bytes[position]
             if b == quote {
                 position += 1
-                return Token(.string(String(decoding: value, as: UTF8.self)), SourceRange(start, position))
+                decodedStrings.append(String(decoding: value, as: UTF8.self))
+                return Token(.string(decoded: decodedStrings.count - 1), SourceRange(start, position))
             }
             if b == UInt8(ascii: "\\") {
                 try lexEscape(into: &value, stringStart: start, quote: quote)
@@ -140,24 +161,39 @@ extension Lexer {
             }
         }
         var isDouble = false
-        skipDigits()
+        // The digits' value, exact while it stays below 2^53 (`exact`); `fractionDigits`
+        // counts the digits after the point.
+        var mantissa: UInt64 = 0
+        var exact = true
+        var fractionDigits = 0
+        readDigits(into: &mantissa, exact: &exact)
         if byte(at: position) == UInt8(ascii: "."), let d = byte(at: position + 1), Lexer.isDigit(d) {
             isDouble = true
             position += 1
-            skipDigits()
+            let fractionStart = position
+            readDigits(into: &mantissa, exact: &exact)
+            fractionDigits = position - fractionStart
         }
+        var hasExponent = false
         if let e = byte(at: position), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
             var digitsAt = position + 1
             if let sign = byte(at: digitsAt), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { digitsAt += 1 }
             if let d = byte(at: digitsAt), Lexer.isDigit(d) {
                 isDouble = true
+                hasExponent = true
                 position = digitsAt
                 skipDigits()
             }
         }
         try rejectTrailingIdentifierCharacters(start: start)
-        let spelling = text(start, position)
         let range = SourceRange(start, position)
+        if exact, !hasExponent, fractionDigits < Lexer.powersOfTen.count {
+            // Both the digits and the power of ten are exact doubles, so the one division
+            // rounds correctly: the same value `Double(String)` reads.
+            if !isDouble { return Token(.integer(mantissa), range) }
+            return Token(.double(Double(mantissa) / Lexer.powersOfTen[fractionDigits]), range)
+        }
+        let spelling = text(start, position)
         if isDouble {
             guard let value = Double(spelling), value.isFinite else {
                 throw LexFailure(
@@ -173,6 +209,27 @@ extension Lexer {
 
     mutating func skipDigits() {
         while let b = byte(at: position), Lexer.isDigit(b) { position += 1 }
+    }
+
+    /// Reads decimal digits into `value`; `exact` becomes false once the value reaches 2^53
+    /// (from there on, `Double(String)` and `UInt64(String)` read the spelling instead).
+    mutating func readDigits(into value: inout UInt64, exact: inout Bool) {
+        while position < bytes.count {
+            let b = bytes[position]
+            guard Lexer.isDigit(b) else { return }
+            if exact {
+                value = value * 10 + UInt64(b - UInt8(ascii: "0"))
+                if value >= 1 << 53 { exact = false }
+            }
+            position += 1
+        }
+    }
+
+    /// 10^0 … 10^22: the powers of ten that are exact doubles.
+    static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
     }
 
     /// After the prefix of `0x…`, `0o…`, `0b…`.
@@ -218,6 +275,16 @@ extension Lexer {
 
     // MARK: - Format specifiers
 
+    /// The length modifiers of a conversion: `h l q L j z t`.
+    static func isLengthModifier(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "L"), UInt8(ascii: "j"),
+            UInt8(ascii: "z"), UInt8(ascii: "t"):
+            true
+        default: false
+        }
+    }
+
     /// `%@`, `%K`, the integer and floating conversions; `%%` and everything else is an error.
     mutating func lexSpecifier() throws(LexFailure) -> Token {
         let start = position
@@ -234,12 +301,21 @@ extension Lexer {
         {
             position += 1
         }
-        while let b = byte(at: position), "hlqLjzt".utf8.contains(b) { position += 1 }
+        while let b = byte(at: position), Lexer.isLengthModifier(b) { position += 1 }
         if let b = byte(at: position), Lexer.isASCIILetter(b) || b == UInt8(ascii: "@") {
             position += 1
         }
-        let spelling = text(start, position)
         let range = SourceRange(start, position)
+        if position == start + 2 {
+            switch bytes[start + 1] {
+            case UInt8(ascii: "@"): return Token(.specifier(.object), range)
+            case UInt8(ascii: "K"): return Token(.specifier(.keyPath), range)
+            case UInt8(ascii: "d"), UInt8(ascii: "i"): return Token(.specifier(.integer), range)
+            case UInt8(ascii: "f"): return Token(.specifier(.floating), range)
+            default: break
+            }
+        }
+        let spelling = text(start, position)
         guard let specifier = FormatSpecifier(spelling: spelling) else {
             throw LexFailure(diagnostic: DiagnosticCatalog.unsupportedSpecifier(spelling, range: range))
         }

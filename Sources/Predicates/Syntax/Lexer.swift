@@ -6,12 +6,20 @@ struct LexFailure: Error {
 /// Turns the UTF-8 bytes of a format string into tokens.
 ///
 /// Whitespace separates tokens and is otherwise ignored. Reserved words match in any letter
-/// case and become ``TokenKind/keyword(_:)`` in upper case; other words are case-sensitive
-/// identifiers. `#word`, `@op`, `$name`, strings, numbers and format specifiers each have their
-/// own token. The minus sign is never part of a number: the parser folds `-` + number.
+/// case and become ``TokenKind/keyword(_:)``; other words are case-sensitive identifiers.
+/// `#word`, `@op`, `$name`, strings, numbers and format specifiers each have their own token.
+/// The minus sign is never part of a number: the parser folds `-` + number.
+///
+/// The lexer makes no `String` for names or plain string literals (the parser reads them
+/// from the token's range when it builds the tree); only a string literal with escapes is
+/// decoded here, into ``decodedStrings``.
 struct Lexer {
     let bytes: [UInt8]
     var position = 0
+    /// The values of the string literals that contain escapes, in source order.
+    var decodedStrings: [String] = []
+    /// The reserved words (held here so that a lookup costs no reference counting).
+    let keywords = Keyword.Table.shared
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -20,7 +28,9 @@ struct Lexer {
     /// Lexes the whole input. The list ends with `.end`, or with `.invalid` at the place of
     /// the first lexical error, which is returned beside it so that the parser reports it
     /// only when it gets there (errors come out in source order).
-    static func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], failure: Diagnostic?) {
+    /// `decodedStrings` holds the values of the string literals with escapes (see
+    /// ``TokenKind/string(decoded:)``).
+    static func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], failure: Diagnostic?, decodedStrings: [String]) {
         var lexer = Lexer(bytes: bytes)
         var tokens: [Token] = []
         tokens.reserveCapacity(bytes.count / 3 + 2)
@@ -28,10 +38,10 @@ struct Lexer {
             do {
                 let token = try lexer.next()
                 tokens.append(token)
-                if case .end = token.kind { return (tokens, nil) }
+                if case .end = token.kind { return (tokens, nil, lexer.decodedStrings) }
             } catch {
                 tokens.append(Token(.invalid, error.diagnostic.range))
-                return (tokens, error.diagnostic)
+                return (tokens, error.diagnostic, lexer.decodedStrings)
             }
         }
     }
@@ -79,6 +89,14 @@ struct Lexer {
 
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
+    /// Whether the ASCII byte `b` (below 0x80) continues a word: a letter, a digit or `_`.
+    /// One bit per byte value: bits 48–57 of the low mask are `0`–`9`; in the high mask
+    /// (bytes 64–127) bits 1–26 are `A`–`Z`, bit 31 is `_` and bits 33–58 are `a`–`z`.
+    static func isASCIIWordByte(_ b: UInt8) -> Bool {
+        let mask: UInt64 = b < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+        return (mask >> UInt64(b & 63)) & 1 == 1
+    }
+
     /// A letter (any script) or `_`.
     static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return isASCIILetter(UInt8(scalar.value)) || scalar == "_" }
@@ -125,21 +143,38 @@ struct Lexer {
         return Lexer.isIdentifierStart(scalar(at: offset).scalar)
     }
 
-    /// Reads an identifier starting at `position` (the caller checked the first character).
-    mutating func readWord() -> String {
+    /// Moves past an identifier starting at `position` (the caller checked the first
+    /// character). Returns the word packed for the keyword lookup, or nil when it is too long
+    /// or not all ASCII (then it is no reserved word).
+    @discardableResult
+    mutating func skipWord() -> Keyword.Packed? {
         let start = position
+        var packed = Keyword.Packed()
+        var isASCII = true
         while position < bytes.count {
             let b = bytes[position]
             if b < 0x80 {
-                guard Lexer.isASCIILetter(b) || Lexer.isDigit(b) || b == UInt8(ascii: "_") else { break }
+                guard Lexer.isASCIIWordByte(b) else { break }
+                let index = position - start
+                if index < Keyword.Table.maximumLength { packed.add(b, at: index) }
                 position += 1
             } else {
-                let (scalar, length) = scalar(at: position)
-                guard Lexer.isIdentifierContinue(scalar) else { break }
+                let length = wordScalarLength(at: position)
+                guard length > 0 else { break }
+                isASCII = false
                 position += length
             }
         }
-        return text(start, position)
+        return isASCII && position - start <= Keyword.Table.maximumLength ? packed : nil
+    }
+
+    /// The length of the non-ASCII scalar at `offset` when it continues a word, else 0.
+    /// (Kept out of line: the Unicode tables it reads would otherwise be set up on every
+    /// call of ``skipWord()``, even for ASCII words.)
+    @inline(never)
+    func wordScalarLength(at offset: Int) -> Int {
+        let (scalar, length) = scalar(at: offset)
+        return Lexer.isIdentifierContinue(scalar) ? length : 0
     }
 
     // MARK: - Tokens
@@ -164,8 +199,8 @@ struct Lexer {
                     diagnostic: DiagnosticCatalog.expectedNameAfter(
                         "#", what: "a key", range: SourceRange(start, position)))
             }
-            let word = readWord()
-            return Token(.escapedKey(word), SourceRange(start, position))
+            skipWord()
+            return Token(.escapedKey, SourceRange(start, position))
         case UInt8(ascii: "@"):
             return try lexCollectionOperator()
         case UInt8(ascii: "%"):
@@ -247,35 +282,21 @@ struct Lexer {
     /// An identifier or a reserved word (including `UTI-CONFORMS-TO` and `UTI-EQUALS`).
     mutating func lexWord() -> Token {
         let start = position
-        let word = readWord()
-        if let upper = Lexer.reservedSpelling(word) {
-            if upper == "UTI", byte(at: position) == UInt8(ascii: "-") {
-                for suffix in ["-CONFORMS-TO", "-EQUALS"] where matchesCaseInsensitively(suffix, at: position) {
-                    let end = position + suffix.utf8.count
-                    if !identifierContinues(at: end) {
-                        position = end
-                        return Token(.keyword("UTI" + suffix), SourceRange(start, position))
-                    }
+        let packed = skipWord()
+        if position - start == 3, byte(at: position) == UInt8(ascii: "-"), matchesCaseInsensitively("UTI", at: start) {
+            for (suffix, keyword) in [("-CONFORMS-TO", Keyword.UTI_CONFORMS_TO), ("-EQUALS", .UTI_EQUALS)]
+            where matchesCaseInsensitively(suffix, at: position) {
+                let end = position + suffix.utf8.count
+                if !identifierContinues(at: end) {
+                    position = end
+                    return Token(.keyword(keyword), SourceRange(start, position))
                 }
             }
-            if Operators.reservedWords.contains(upper) {
-                return Token(.keyword(upper), SourceRange(start, position))
-            }
         }
-        return Token(.identifier(word), SourceRange(start, position))
-    }
-
-    /// The upper-cased word when it is short ASCII (every reserved word is), else nil.
-    static func reservedSpelling(_ word: String) -> String? {
-        let utf8 = word.utf8
-        guard utf8.count <= 15 else { return nil }
-        var upper: [UInt8] = []
-        upper.reserveCapacity(utf8.count)
-        for b in utf8 {
-            guard b < 0x80 else { return nil }
-            upper.append(b >= 0x61 && b <= 0x7A ? b - 0x20 : b)
+        if let packed, let keyword = keywords.keyword(packed, length: position - start) {
+            return Token(.keyword(keyword), SourceRange(start, position))
         }
-        return String(decoding: upper, as: UTF8.self)
+        return Token(.identifier, SourceRange(start, position))
     }
 
     func matchesCaseInsensitively(_ text: String, at offset: Int) -> Bool {
@@ -299,8 +320,8 @@ struct Lexer {
                 diagnostic: DiagnosticCatalog.expectedNameAfter(
                     "$", what: "a variable name", range: SourceRange(start, position)))
         }
-        let name = readWord()
-        return Token(.variable(name), SourceRange(start, position))
+        skipWord()
+        return Token(.variable, SourceRange(start, position))
     }
 
     /// `@count` and friends; an unknown name is an error (Apple would treat it as a key).
@@ -312,7 +333,8 @@ struct Lexer {
                 diagnostic: DiagnosticCatalog.expectedNameAfter(
                     "@", what: "a collection operator name", range: SourceRange(start, position)))
         }
-        let name = readWord()
+        skipWord()
+        let name = text(start + 1, position)
         guard let op = CollectionOperator(rawValue: name) else {
             throw LexFailure(
                 diagnostic: DiagnosticCatalog.unknownCollectionOperator(name, range: SourceRange(start, position)))

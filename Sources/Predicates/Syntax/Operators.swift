@@ -1,6 +1,8 @@
 /// The one table of operator spellings and precedences.
 ///
-/// The lexer, the parser, the formatter and Grammar.md all read from here.
+/// The lexer, the parser, the formatter and Grammar.md all read from here. The parser uses
+/// the switches `comparison(_:)` and `binary(_:)`; the public dictionaries are built
+/// from them, so the two cannot disagree.
 public enum Operators {
     /// Binding power of infix expression operators; higher binds tighter.
     ///
@@ -81,40 +83,86 @@ public enum Operators {
         }
     }
 
-    /// Every accepted spelling of the symbolic comparison operators.
-    public static let symbolicComparisons: [String: ComparisonOperator] = [
-        "=": .equalTo, "==": .equalTo, "!=": .notEqualTo, "<>": .notEqualTo,
-        "<": .lessThan, "<=": .lessThanOrEqualTo, "=<": .lessThanOrEqualTo,
-        ">": .greaterThan, ">=": .greaterThanOrEqualTo, "=>": .greaterThanOrEqualTo,
-    ]
+    /// The comparison operator a symbol spells: `=<` → ``ComparisonOperator/lessThanOrEqualTo``.
+    /// (A switch, not a dictionary: the parser asks after every operand.)
+    static func comparison(_ symbol: Punctuation) -> ComparisonOperator? {
+        switch symbol {
+        case .equal, .equalEqual: .equalTo
+        case .notEqual, .lessGreater: .notEqualTo
+        case .less: .lessThan
+        case .lessEqual, .equalLess: .lessThanOrEqualTo
+        case .greater: .greaterThan
+        case .greaterEqual, .equalGreater: .greaterThanOrEqualTo
+        default: nil
+        }
+    }
 
-    /// The keyword comparison operators, by upper-cased spelling.
-    public static let keywordComparisons: [String: ComparisonOperator] = [
-        "BETWEEN": .between, "IN": .in, "CONTAINS": .contains, "BEGINSWITH": .beginsWith,
-        "ENDSWITH": .endsWith, "LIKE": .like, "MATCHES": .matches,
-        "UTI-CONFORMS-TO": .utiConformsTo, "UTI-EQUALS": .utiEquals,
-    ]
+    /// The comparison operator a reserved word spells: `LIKE` → ``ComparisonOperator/like``.
+    static func comparison(_ word: Keyword) -> ComparisonOperator? {
+        switch word {
+        case .BETWEEN: .between
+        case .IN: .in
+        case .CONTAINS: .contains
+        case .BEGINSWITH: .beginsWith
+        case .ENDSWITH: .endsWith
+        case .LIKE: .like
+        case .MATCHES: .matches
+        case .UTI_CONFORMS_TO: .utiConformsTo
+        case .UTI_EQUALS: .utiEquals
+        default: nil
+        }
+    }
 
-    /// The symbolic infix expression operators by spelling.
-    public static let symbolicBinary: [String: BinaryOperator] = [
-        "+": .add, "-": .subtract, "*": .multiply, "/": .divide, "**": .power,
-        "&": .bitwiseAnd, "|": .bitwiseOr, "^": .bitwiseXor, "<<": .leftShift, ">>": .rightShift,
-    ]
+    /// The infix expression operator a symbol spells: `**` → ``BinaryOperator/power``.
+    static func binary(_ symbol: Punctuation) -> BinaryOperator? {
+        switch symbol {
+        case .plus: .add
+        case .minus: .subtract
+        case .star: .multiply
+        case .slash: .divide
+        case .power: .power
+        case .ampersand: .bitwiseAnd
+        case .pipe: .bitwiseOr
+        case .caret: .bitwiseXor
+        case .shiftLeft: .leftShift
+        case .shiftRight: .rightShift
+        default: nil
+        }
+    }
 
-    /// The keyword infix expression operators by upper-cased spelling.
-    public static let keywordBinary: [String: BinaryOperator] = [
-        "UNION": .union, "INTERSECT": .intersect, "MINUS": .minus,
-    ]
+    /// The infix expression operator a reserved word spells: `UNION` → ``BinaryOperator/union``.
+    static func binary(_ word: Keyword) -> BinaryOperator? {
+        switch word {
+        case .UNION: .union
+        case .INTERSECT: .intersect
+        case .MINUS: .minus
+        default: nil
+        }
+    }
 
-    /// Reserved words, upper case. They match in any letter case and must be escaped with `#`
-    /// to be used as keys (`#size`). The printer escapes a key that is in this set.
-    public static let reservedWords: Set<String> = [
-        "AND", "OR", "IN", "NOT", "ALL", "ANY", "SOME", "NONE", "LIKE", "CASEINSENSITIVE", "CI",
-        "MATCHES", "CONTAINS", "BEGINSWITH", "ENDSWITH", "BETWEEN", "NULL", "NIL", "SELF", "TRUE",
-        "YES", "FALSE", "NO", "FIRST", "LAST", "SIZE", "ANYKEY", "SUBQUERY", "FETCH", "CAST",
-        "TRUEPREDICATE", "FALSEPREDICATE", "UTI-CONFORMS-TO", "UTI-EQUALS", "FUNCTION", "TERNARY",
-        "UNION", "INTERSECT", "MINUS", "TOKENMATCHES",
-    ]
+    /// Every accepted spelling of the symbolic comparison operators: `=`, `==` → `.equalTo`,
+    /// `!=`, `<>` → `.notEqualTo`, `<`, `<=`, `=<`, `>`, `>=`, `=>`.
+    public static let symbolicComparisons: [String: ComparisonOperator] = Dictionary(
+        uniqueKeysWithValues: Punctuation.allCases.compactMap { p in comparison(p).map { (p.rawValue, $0) } })
+
+    /// The keyword comparison operators, by upper-cased spelling: `BETWEEN`, `IN`, `CONTAINS`,
+    /// `BEGINSWITH`, `ENDSWITH`, `LIKE`, `MATCHES`, `UTI-CONFORMS-TO`, `UTI-EQUALS`.
+    public static let keywordComparisons: [String: ComparisonOperator] = Dictionary(
+        uniqueKeysWithValues: Keyword.allCases.compactMap { w in comparison(w).map { (w.spelling, $0) } })
+
+    /// The symbolic infix expression operators by spelling: `+ - * / ** & | ^ << >>`.
+    public static let symbolicBinary: [String: BinaryOperator] = Dictionary(
+        uniqueKeysWithValues: Punctuation.allCases.compactMap { p in binary(p).map { (p.rawValue, $0) } })
+
+    /// The keyword infix expression operators by upper-cased spelling: `UNION`, `INTERSECT`,
+    /// `MINUS`.
+    public static let keywordBinary: [String: BinaryOperator] = Dictionary(
+        uniqueKeysWithValues: Keyword.allCases.compactMap { w in binary(w).map { (w.spelling, $0) } })
+
+    /// Reserved words, upper case: the forty words of ``Keyword`` (`AND`, `SELF`, `SIZE`,
+    /// `UTI-CONFORMS-TO`, …). They match in any letter case and must be escaped with `#` to be
+    /// used as keys (`#size`). The printer escapes a key that is in this set.
+    public static let reservedWords: Set<String> = Set(Keyword.allCases.map(\.spelling))
 
     /// Whether `word` is reserved (in any letter case).
     public static func isReserved(_ word: String) -> Bool { reservedWords.contains(word.uppercased()) }

@@ -35,19 +35,19 @@ extension Parser {
     /// specifier standing for a predicate, an unknown operator word, or a plain "expected".
     func missingComparisonOperator(after left: ExpressionNode) -> PredicateSyntaxError {
         let token = current
-        if token.kind.isKeyword("NOT"), let op = peek().kind.comparisonOperator, case .keyword = peek().kind {
+        if token.kind.isKeyword(.NOT), let op = peek().kind.comparisonOperator, case .keyword = peek().kind {
             return fail(
                 DiagnosticCatalog.notIn(
                     Operators.spelling(of: op), left: snippet(left.range),
                     range: token.range.union(peek().range)))
         }
-        if let range = left.range, case .specifier(let specifier)? = tokens.first(where: { $0.range == range })?.kind {
-            return fail(DiagnosticCatalog.specifierAsPredicate(specifier.spelling, range: range))
+        if let range = left.range, case .specifier? = tokens.first(where: { $0.range == range })?.kind {
+            return fail(DiagnosticCatalog.specifierAsPredicate(text(range), range: range))
         }
         switch token.kind {
-        case .identifier(let word):
-            return fail(DiagnosticCatalog.unknownOperator(word, range: token.range))
-        case .keyword("TOKENMATCHES"):
+        case .identifier:
+            return fail(DiagnosticCatalog.unknownOperator(text(token.range), range: token.range))
+        case .keyword(.TOKENMATCHES):
             return fail(DiagnosticCatalog.unknownOperator(text(token.range), range: token.range))
         default:
             return fail(
@@ -60,24 +60,17 @@ extension Parser {
     /// A reserved word where an expression starts. Words that read like keys (`size`,
     /// `first`, `ci`) get the `#` advice; connectives and operators are simply not an
     /// expression; FETCH is not supported.
-    func reservedWordError(_ word: String) -> PredicateSyntaxError {
+    func reservedWordError(_ word: Keyword) -> PredicateSyntaxError {
         let token = current
-        if word == "FETCH" {
+        if word == .FETCH {
             return fail(
                 DiagnosticCatalog.unknownFunction(
                     text(token.range), candidates: [], range: token.range,
                     notes: ["FETCH (Core Data fetched properties) is not supported"]))
         }
-        if Parser.operatorWords.contains(word) { return expectedExpressionError() }
+        if word.isOperatorWord { return expectedExpressionError() }
         return fail(DiagnosticCatalog.reservedWordAsKey(text(token.range), range: token.range))
     }
-
-    /// Reserved words that are connectives, quantifiers or operators: never mistaken for keys.
-    static let operatorWords: Set<String> = [
-        "AND", "OR", "NOT", "ANY", "ALL", "SOME", "NONE", "IN", "LIKE", "MATCHES", "CONTAINS",
-        "BEGINSWITH", "ENDSWITH", "BETWEEN", "UTI-CONFORMS-TO", "UTI-EQUALS", "UNION", "INTERSECT",
-        "MINUS", "TOKENMATCHES", "TRUEPREDICATE", "FALSEPREDICATE",
-    ]
 
     /// `unknown function 'foo'` with a did-you-mean over `candidates`.
     func unknownFunctionError(_ name: String, candidates: [String], range: SourceRange) -> PredicateSyntaxError {

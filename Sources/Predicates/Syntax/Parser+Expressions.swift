@@ -33,12 +33,12 @@ extension Parser {
         try advance()
         let value = try parseAssignment()
         leave()
-        return Parser.assignment(variable, value)
+        return assignment(variable, value)
     }
 
-    static func assignment(_ variable: Token, _ value: ExpressionNode) -> ExpressionNode {
-        guard case .variable(let name) = variable.kind else { return value }
-        return ExpressionNode(.assignment(variable: name, value: value), range: span(variable.range, value.range))
+    func assignment(_ variable: Token, _ value: ExpressionNode) -> ExpressionNode {
+        ExpressionNode(
+            .assignment(variable: name(of: variable), value: value), range: Parser.span(variable.range, value.range))
     }
 
     /// Continues an expression whose first operand (the content of a parenthesis at predicate
@@ -164,7 +164,17 @@ extension Parser {
     }
 
     /// `FIRST`, `LAST`, `SIZE` (upper-cased) as index selectors.
-    static func symbolicIndex(_ word: String) -> IndexSelector? {
+    static func symbolicIndex(_ word: Keyword) -> IndexSelector? {
+        switch word {
+        case .FIRST: .first
+        case .LAST: .last
+        case .SIZE: .size
+        default: nil
+        }
+    }
+
+    /// `"FIRST"`, `"LAST"`, `"SIZE"` (upper-cased strings, from `objectFrom:withIndex:`).
+    static func symbolicIndex(named word: String) -> IndexSelector? {
         switch word {
         case "FIRST": .first
         case "LAST": .last

@@ -109,8 +109,8 @@ extension Parser {
         let start = current.range
         var selector = ""
         var end = start
-        while case .identifier(let part) = current.kind, peek().kind.isPunctuation(.colon) {
-            selector += part + ":"
+        while case .identifier = current.kind, peek().kind.isPunctuation(.colon) {
+            selector += text(current.range) + ":"
             try advance()
             end = current.range
             try advance()
@@ -143,7 +143,7 @@ extension Parser {
         case "objectFrom:withIndex:":
             var index = IndexSelector.expression(arguments[1])
             if case .constant(.string(let name)) = arguments[1].kind,
-                let symbolic = Parser.symbolicIndex(name.uppercased())
+                let symbolic = Parser.symbolicIndex(named: name.uppercased())
             {
                 index = symbolic
             }
@@ -239,9 +239,10 @@ extension Parser {
 
     /// The `$variable` of a SUBQUERY.
     func subqueryVariable() throws -> String {
-        guard case .variable(let variable) = current.kind else {
+        guard case .variable = current.kind else {
             throw unexpectedTokenError(expected: "a variable such as $x as SUBQUERY's second argument")
         }
+        let variable = name(of: current)
         try advance()
         return variable
     }
@@ -273,7 +274,7 @@ extension Parser {
         }
         if current.kind.isPunctuation(.rightParen) {
             let usage =
-                keyword.kind.isKeyword("SUBQUERY")
+                keyword.kind.isKeyword(.SUBQUERY)
                 ? "SUBQUERY takes 3 arguments: SUBQUERY(collection, $variable, predicate)"
                 : "TERNARY takes 3 arguments: TERNARY(predicate, valueIfTrue, valueIfFalse)"
             throw argumentCountError(usage, range: keyword.range.union(current.range))

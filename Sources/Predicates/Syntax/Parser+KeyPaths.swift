@@ -13,12 +13,9 @@ extension Parser {
     func parseKeyComponentsAfterDot() throws -> ([KeyPathComponent], SourceRange) {
         let token = current
         switch token.kind {
-        case .identifier(let name):
+        case .identifier, .escapedKey:
             try advance()
-            return ([.key(name)], token.range)
-        case .escapedKey(let name):
-            try advance()
-            return ([.key(name)], token.range)
+            return ([.key(name(of: token))], token.range)
         case .collectionOperator(let op):
             try advance()
             return ([.collectionOperator(op)], token.range)

@@ -34,12 +34,14 @@ extension Parser {
 
     /// `not {AND not}`; `first`, when given, is the already parsed first operand.
     func parseAnd(first: PredicateNode?) throws -> PredicateNode {
-        var items = [try first ?? parseNot()]
+        let head = try first ?? parseNot()
+        guard current.kind.isAnd else { return head }
+        var items = [head]
         while current.kind.isAnd {
             try advance()
             items.append(try parseNot())
         }
-        return items.count == 1 ? items[0] : Parser.chain(items, or: false)
+        return Parser.chain(items, or: false)
     }
 
     /// The n-ary node of a chain.
@@ -88,11 +90,11 @@ extension Parser {
     /// `TRUEPREDICATE` / `FALSEPREDICATE`, or nil.
     func parseConstantPredicate() throws -> PredicateNode? {
         let token = current
-        guard case .keyword(let word) = token.kind, word == "TRUEPREDICATE" || word == "FALSEPREDICATE" else {
+        guard case .keyword(let word) = token.kind, word == .TRUEPREDICATE || word == .FALSEPREDICATE else {
             return nil
         }
         try advance()
-        return PredicateNode(.constant(word == "TRUEPREDICATE"), range: token.range)
+        return PredicateNode(.constant(word == .TRUEPREDICATE), range: token.range)
     }
 
     /// `( content )` at predicate level, where the content may be a predicate or an expression.
@@ -134,15 +136,15 @@ extension Parser {
     static func startsOnlyAPredicate(_ kind: TokenKind) -> Bool {
         if kind.isNot { return true }
         guard case .keyword(let word) = kind else { return false }
-        return word == "TRUEPREDICATE" || word == "FALSEPREDICATE" || quantifier(word) != nil
+        return word == .TRUEPREDICATE || word == .FALSEPREDICATE || quantifier(word) != nil
     }
 
     /// `ANY`/`SOME` → `.any`, `ALL` → `.all`, `NONE` → `.any` negated.
-    static func quantifier(_ word: String) -> (modifier: ComparisonModifier, isNone: Bool)? {
+    static func quantifier(_ word: Keyword) -> (modifier: ComparisonModifier, isNone: Bool)? {
         switch word {
-        case "ANY", "SOME": (.any, false)
-        case "ALL": (.all, false)
-        case "NONE": (.any, true)
+        case .ANY, .SOME: (.any, false)
+        case .ALL: (.all, false)
+        case .NONE: (.any, true)
         default: nil
         }
     }
@@ -204,9 +206,36 @@ extension Parser {
         default:
             throw unexpectedTokenError(expected: "option letters (c, d, n, l, w) after '\(text(operatorToken.range))['")
         }
-        let letters = text(lettersToken.range)
+        let options = try optionLetters(lettersToken.range)
+        try expectClosing(.rightBracket, opening: open)
+        return op == .between ? [] : options
+    }
+
+    /// The options spelled by the letters at `range` (`cd` → case and diacritic insensitive);
+    /// throws `unknown-option` at the first other character.
+    func optionLetters(_ range: SourceRange) throws -> ComparisonOptions {
         var options = ComparisonOptions()
-        var offset = lettersToken.range.lowerBound
+        // Plain ASCII letters (the usual case) are read byte by byte.
+        var index = range.lowerBound
+        while index < range.upperBound, index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "c"), UInt8(ascii: "C"): options.insert(.caseInsensitive)
+            case UInt8(ascii: "d"), UInt8(ascii: "D"): options.insert(.diacriticInsensitive)
+            case UInt8(ascii: "n"), UInt8(ascii: "N"): options.insert(.normalized)
+            case UInt8(ascii: "l"), UInt8(ascii: "L"): options.insert(.localeSensitive)
+            case UInt8(ascii: "w"), UInt8(ascii: "W"): options.insert(.widthInsensitive)
+            default: return try optionCharacters(range)
+            }
+            index += 1
+        }
+        return options
+    }
+
+    /// ``optionLetters(_:)`` character by character, for text with other characters.
+    func optionCharacters(_ range: SourceRange) throws -> ComparisonOptions {
+        let letters = text(range)
+        var options = ComparisonOptions()
+        var offset = range.lowerBound
         for character in letters {
             let length = String(character).utf8.count
             switch character.lowercased() {
@@ -223,7 +252,6 @@ extension Parser {
             }
             offset += length
         }
-        try expectClosing(.rightBracket, opening: open)
-        return op == .between ? [] : options
+        return options
     }
 }

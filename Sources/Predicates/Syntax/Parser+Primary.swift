@@ -41,10 +41,10 @@ extension Parser {
         case .punctuation(.leftBrace): return .aggregate
         case .keyword(let word):
             switch word {
-            case "FUNCTION": return .customFunction
-            case "SUBQUERY": return .subquery
-            case "CAST": return .cast
-            case "TERNARY": return .ternary
+            case .FUNCTION: return .customFunction
+            case .SUBQUERY: return .subquery
+            case .CAST: return .cast
+            case .TERNARY: return .ternary
             default: return .keyword
             }
         case .identifier:
@@ -72,8 +72,8 @@ extension Parser {
         let token = current
         let kind: ExpressionNode.Kind
         switch token.kind {
-        case .string(let value):
-            kind = .constant(.string(value))
+        case .string(let decoded):
+            kind = .constant(.string(stringValue(decoded: decoded, range: token.range)))
         case .integer(let magnitude):
             guard magnitude <= UInt64(Int.max) else {
                 throw integerOutOfRangeError(token, negative: false, range: token.range)
@@ -81,12 +81,12 @@ extension Parser {
             kind = .constant(.int(Int(magnitude)))
         case .double(let value):
             kind = .constant(.double(value))
-        case .identifier(let name), .escapedKey(let name):
-            kind = .keyPath([.key(name)])
+        case .identifier, .escapedKey:
+            return try parseKeyPathLeaf(.key(name(of: token)))
         case .collectionOperator(let op):
-            kind = .keyPath([.collectionOperator(op)])
-        case .variable(let name):
-            kind = .variable(name)
+            return try parseKeyPathLeaf(.collectionOperator(op))
+        case .variable:
+            kind = .variable(name(of: token))
         case .specifier(let specifier):
             return try bindSpecifier(specifier, token: token)
         default:
@@ -96,17 +96,40 @@ extension Parser {
         return ExpressionNode(kind, range: token.range)
     }
 
+    /// A key path starting with `first` (the current token): takes the plain `.key`, `.#key`
+    /// and `.@op` steps that follow at once, so that the path's array is built once.
+    /// (``parsePostfix(_:)`` would extend it the same way, one copy per step; it handles the
+    /// rest: `%K`, indexes, and the errors.)
+    func parseKeyPathLeaf(_ first: KeyPathComponent) throws -> ExpressionNode {
+        let start = current.range
+        var end = start
+        var components = [first]
+        try advance()
+        while at(.dot) {
+            let next = peek()
+            switch next.kind {
+            case .identifier, .escapedKey: components.append(.key(name(of: next)))
+            case .collectionOperator(let op): components.append(.collectionOperator(op))
+            default: return ExpressionNode(.keyPath(components), range: start.union(end))
+            }
+            try advance()
+            try advance()
+            end = next.range
+        }
+        return ExpressionNode(.keyPath(components), range: start.union(end))
+    }
+
     /// `TRUE` `YES` `FALSE` `NO` `NULL` `NIL` `SELF` `ANYKEY`; other reserved words are errors.
     func parseKeywordLiteral() throws -> ExpressionNode {
         let token = current
         guard case .keyword(let word) = token.kind else { throw expectedExpressionError() }
         let kind: ExpressionNode.Kind
         switch word {
-        case "TRUE", "YES": kind = .constant(.bool(true))
-        case "FALSE", "NO": kind = .constant(.bool(false))
-        case "NULL", "NIL": kind = .constant(.null)
-        case "SELF": kind = .evaluatedObject
-        case "ANYKEY": kind = .anyKey
+        case .TRUE, .YES: kind = .constant(.bool(true))
+        case .FALSE, .NO: kind = .constant(.bool(false))
+        case .NULL, .NIL: kind = .constant(.null)
+        case .SELF: kind = .evaluatedObject
+        case .ANYKEY: kind = .anyKey
         default: throw reservedWordError(word)
         }
         try advance()

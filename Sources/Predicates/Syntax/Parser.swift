@@ -22,6 +22,8 @@ final class Parser {
     let limits: ParserLimits
     let tokens: [Token]
     let lexFailure: Diagnostic?
+    /// The values of the string literals with escapes (see ``TokenKind/string(decoded:)``).
+    let decodedStrings: [String]
     let arguments: [PredicateValue]
     let specifierCount: Int
 
@@ -50,6 +52,7 @@ final class Parser {
         let lexed = Lexer.tokenize(bytes)
         self.tokens = lexed.tokens
         self.lexFailure = lexed.failure
+        self.decodedStrings = lexed.decodedStrings
         self.specifierCount = lexed.tokens.reduce(0) { count, token in
             if case .specifier = token.kind { return count + 1 }
             return count
@@ -177,6 +180,29 @@ final class Parser {
     }
 
     // MARK: - Text and errors
+
+    /// The name a name token stands for: an identifier's text, `#size` → `size`,
+    /// `$x` and `$#x` → `x`.
+    func name(of token: Token) -> String {
+        var lower = token.range.lowerBound
+        switch token.kind {
+        case .escapedKey:
+            lower += 1
+        case .variable:
+            lower += 1
+            if lower < bytes.count, bytes[lower] == UInt8(ascii: "#") { lower += 1 }
+        default:
+            break
+        }
+        return text(SourceRange(lower, token.range.upperBound))
+    }
+
+    /// The value of the string literal at `range` whose token is `.string(decoded:)`:
+    /// `'a\tb'` → `a<tab>b`.
+    func stringValue(decoded: Int?, range: SourceRange) -> String {
+        if let decoded, decoded < decodedStrings.count { return decodedStrings[decoded] }
+        return text(SourceRange(range.lowerBound + 1, range.upperBound - 1))
+    }
 
     /// The source text of `range`.
     func text(_ range: SourceRange) -> String {

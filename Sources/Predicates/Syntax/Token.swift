@@ -1,7 +1,10 @@
 /// One lexical unit of a format string, with the bytes it came from.
 ///
-/// `name CONTAINS[cd] %@` lexes to `identifier(name)`, `keyword(CONTAINS)`, `[`,
-/// `identifier(cd)`, `]`, `specifier(%@)`, `end`.
+/// `name CONTAINS[cd] %@` lexes to `identifier`, `keyword(CONTAINS)`, `[`, `identifier`, `]`,
+/// `specifier(%@)`, `end`; the text of a name is read from ``range`` when the parser needs it.
+///
+/// Tokens are plain values (no strings inside): making, copying and freeing them costs no
+/// reference counting, which keeps lexing cheap.
 struct Token: Sendable, Hashable {
     /// What the token is.
     var kind: TokenKind
@@ -16,23 +19,26 @@ struct Token: Sendable, Hashable {
 
 /// The kinds of tokens the lexer produces.
 enum TokenKind: Sendable, Hashable {
-    /// A plain identifier (case-sensitive, not a reserved word): `name`, `_x`, `größe`.
-    case identifier(String)
-    /// A reserved word, upper-cased: `AND`, `SELF`, `UTI-CONFORMS-TO`.
-    case keyword(String)
-    /// `#word`: a key written with an escape; the payload has no `#`.
-    case escapedKey(String)
+    /// A plain identifier (case-sensitive, not a reserved word): `name`, `_x`, `größe`; the
+    /// name is the token's text.
+    case identifier
+    /// A reserved word, in any letter case: `AND`, `self`, `UTI-CONFORMS-TO`.
+    case keyword(Keyword)
+    /// `#word`: a key written with an escape; the name is the text after the `#`.
+    case escapedKey
     /// `@count` and the other known collection operators.
     case collectionOperator(CollectionOperator)
-    /// `$name` or `$#name`; the payload is the name.
-    case variable(String)
-    /// A string literal with its escapes resolved.
-    case string(String)
+    /// `$name` or `$#name`; the name is the text after the `$` or `$#`.
+    case variable
+    /// A string literal. Without escapes (`decoded` nil) its value is the text between the
+    /// quotes; with escapes, it is the lexer's `decodedStrings[decoded]`.
+    case string(decoded: Int?)
     /// An integer literal's magnitude (the parser checks that it fits `Int`).
     case integer(UInt64)
     /// A decimal or exponent literal.
     case double(Double)
-    /// A format specifier outside quotes: `%@`, `%K`, `%d`, `%f` …
+    /// A format specifier outside quotes: `%@`, `%K`, `%d`, `%f` …; the token's text is its
+    /// spelling.
     case specifier(FormatSpecifier)
     /// Punctuation and operator symbols.
     case punctuation(Punctuation)
@@ -87,8 +93,8 @@ extension TokenKind {
         return false
     }
 
-    /// Whether this is the given reserved word (upper case).
-    func isKeyword(_ word: String) -> Bool {
+    /// Whether this is the given reserved word.
+    func isKeyword(_ word: Keyword) -> Bool {
         if case .keyword(let w) = self { return w == word }
         return false
     }
@@ -96,8 +102,8 @@ extension TokenKind {
     /// The comparison operator this token spells, if any (`=`, `<>`, `LIKE`, …).
     var comparisonOperator: ComparisonOperator? {
         switch self {
-        case .punctuation(let p): Operators.symbolicComparisons[p.rawValue]
-        case .keyword(let word): Operators.keywordComparisons[word]
+        case .punctuation(let p): Operators.comparison(p)
+        case .keyword(let word): Operators.comparison(word)
         default: nil
         }
     }
@@ -105,16 +111,16 @@ extension TokenKind {
     /// The infix expression operator this token spells, if any (`+`, `**`, `UNION`, …).
     var binaryOperator: BinaryOperator? {
         switch self {
-        case .punctuation(let p): Operators.symbolicBinary[p.rawValue]
-        case .keyword(let word): Operators.keywordBinary[word]
+        case .punctuation(let p): Operators.binary(p)
+        case .keyword(let word): Operators.binary(word)
         default: nil
         }
     }
 
     /// Whether this token is `AND` or `&&`.
-    var isAnd: Bool { isKeyword("AND") || isPunctuation(.andAnd) }
+    var isAnd: Bool { isKeyword(.AND) || isPunctuation(.andAnd) }
     /// Whether this token is `OR` or `||`.
-    var isOr: Bool { isKeyword("OR") || isPunctuation(.orOr) }
+    var isOr: Bool { isKeyword(.OR) || isPunctuation(.orOr) }
     /// Whether this token is `NOT` or `!`.
-    var isNot: Bool { isKeyword("NOT") || isPunctuation(.bang) }
+    var isNot: Bool { isKeyword(.NOT) || isPunctuation(.bang) }
 }
