@@ -6,7 +6,8 @@ import Testing
 @Suite("Compiler API")
 struct CompilerAPITests {
     static let objects: [PredicateValue] = [
-        .dictionary(["name": "Ann", "age": 31]), .dictionary(["name": "Bob", "age": 25]), .dictionary(["name": "Dan", "age": 40]),
+        .dictionary(["name": "Ann", "age": 31]), .dictionary(["name": "Bob", "age": 25]),
+        .dictionary(["name": "Dan", "age": 40]),
     ]
 
     @Test("filter keeps matching objects in order")
@@ -61,9 +62,12 @@ struct CompilerAPITests {
             guard case .int(let n) = receiver else { throw CancellationError() }
             return .int(n * 2)
         }
-        let compiled = try PredicateCompiler(functions: registry).compile(PredicateNode(format: "FUNCTION(age, 'twice') > 70"), for: PredicateValue.self)
+        let compiled = try PredicateCompiler(functions: registry).compile(
+            PredicateNode(format: "FUNCTION(age, 'twice') > 70"), for: PredicateValue.self)
         #expect(try compiled.filter(Self.objects) == [Self.objects[2]])
-        #expect { try compiled.evaluate(.dictionary(["age": "x"])) } throws: { ($0 as? EvaluationError)?.id == "function-failed" }
+        #expect { try compiled.evaluate(.dictionary(["age": "x"])) } throws: {
+            ($0 as? EvaluationError)?.id == "function-failed"
+        }
         #expect(registry.selectors == ["twice"])
     }
 
@@ -76,8 +80,11 @@ struct CompilerAPITests {
 
     @Test("[String: Any] roots read Foundation values")
     func anyDictionaries() throws {
-        let people: [[String: Any]] = [["name": "Ann", "age": NSNumber(value: 31)], ["name": "Bob", "age": 25], ["name": NSNull()]]
-        let compiled = try PredicateCompiler().compile(PredicateNode(format: "age > 30 OR name == nil"), for: [String: Any].self)
+        let people: [[String: Any]] = [
+            ["name": "Ann", "age": NSNumber(value: 31)], ["name": "Bob", "age": 25], ["name": NSNull()],
+        ]
+        let compiled = try PredicateCompiler().compile(
+            PredicateNode(format: "age > 30 OR name == nil"), for: [String: Any].self)
         #expect(try compiled.filter(people).count == 2)
     }
 }

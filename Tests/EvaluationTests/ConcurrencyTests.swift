@@ -11,7 +11,10 @@ struct ConcurrencyTests {
     func sharedCompiledPredicate() async throws {
         var generator = RandomPredicates(seed: 99)
         let people = (0..<2_000).map { _ in generator.person() }
-        let node = try PredicateNode(format: "name CONTAINS[cd] 'an' AND age > 30 OR ANY friends.name LIKE[c] '*o*' OR SUBQUERY(friends, $f, $f.age > $min).@count > 1")
+        let node = try PredicateNode(
+            format:
+                "name CONTAINS[cd] 'an' AND age > 30 OR ANY friends.name LIKE[c] '*o*' OR SUBQUERY(friends, $f, $f.age > $min).@count > 1"
+        )
         let compiled = try PredicateCompiler().compile(node, for: Person.self)
         let expected = try compiled.filter(people, variables: ["min": .int(25)]).map(\.name)
         let results = try await withThrowingTaskGroup(of: [String].self) { group in
@@ -34,7 +37,8 @@ struct ConcurrencyTests {
         let compiled = try PredicateCompiler().compile(node, for: EvaluationValue.self)
         func run(_ limit: Int) throws -> Int {
             var count = 0
-            for object in objects where (try? compiled.evaluate(object, variables: ["limit": .int(limit), "prefix": .string("a")])) == true {
+            for object in objects
+            where (try? compiled.evaluate(object, variables: ["limit": .int(limit), "prefix": .string("a")])) == true {
                 count += 1
             }
             return count

@@ -22,7 +22,9 @@ struct DifferentialTests {
         let predicates = environment["PREDICATE_CASES"].flatMap { Int($0) } ?? 2_500
         print("DifferentialTests: PREDICATE_SEED=\(seed) PREDICATE_CASES=\(predicates)")
         var generator = RandomPredicates(seed: seed)
-        var evaluated = 0, errors = 0, trues = 0
+        var evaluated = 0
+        var errors = 0
+        var trues = 0
         var errorIDs: [String: Int] = [:]
         for index in 0..<predicates {
             let predicate = generator.predicate()
@@ -73,13 +75,18 @@ struct DifferentialTests {
         var outcomes = Engines.compiled(c.predicate, c.object, vars)
         if foldVariables {
             let compiler = PredicateCompiler(variables: vars, functions: SemanticsSuite.functions)
-            outcomes.append(("compiled(EvaluationValue, folded variables)", Engines.compiledOutcome { () throws(PredicateCompileError) in
-                let p = try compiler.compile(c.predicate, for: EvaluationValue.self)
-                return { () throws(EvaluationError) in try p.evaluate(EvaluationValue(c.object)) }
-            }))
+            outcomes.append(
+                (
+                    "compiled(EvaluationValue, folded variables)",
+                    Engines.compiledOutcome { () throws(PredicateCompileError) in
+                        let p = try compiler.compile(c.predicate, for: EvaluationValue.self)
+                        return { () throws(EvaluationError) in try p.evaluate(EvaluationValue(c.object)) }
+                    }
+                ))
         }
         for (engine, outcome) in outcomes where !outcome.agrees(with: reference) {
-            return Comparison(reference: reference, mismatch: "interpreter gave \(reference), \(engine) gave \(outcome)")
+            return Comparison(
+                reference: reference, mismatch: "interpreter gave \(reference), \(engine) gave \(outcome)")
         }
         return Comparison(reference: reference, mismatch: nil)
     }

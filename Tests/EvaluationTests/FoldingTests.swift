@@ -25,7 +25,9 @@ struct FoldingTests {
                 let mode = StringMatchMode(options)
                 let expected = text.folding(options: foundation, locale: nil)
                 if let fast = LatinFolding.fold(text, mode) {
-                    #expect(StringComparison.literalEquals(fast, expected), "\(text.unicodeScalars.map { String($0.value, radix: 16) }) \(options)")
+                    #expect(
+                        StringComparison.literalEquals(fast, expected),
+                        "\(text.unicodeScalars.map { String($0.value, radix: 16) }) \(options)")
                 }
                 #expect(StringComparison.literalEquals(StringFolding.fold(text, mode), expected))
             }
@@ -47,10 +49,13 @@ struct FoldingTests {
                 let folded = haystack.folding(options: foundation, locale: nil)
                 let target = needleText.folding(options: foundation, locale: nil)
                 #expect(
-                    StringSearch.matches(haystack, needle, .anywhere) == (!target.isEmpty && folded.firstRange(of: target) != nil),
+                    StringSearch.matches(haystack, needle, .anywhere)
+                        == (!target.isEmpty && folded.firstRange(of: target) != nil),
                     "\(haystack) CONTAINS \(needleText) \(options)")
-                #expect(StringSearch.matches(haystack, needle, .prefix) == (!target.isEmpty && folded.hasPrefix(target)))
-                #expect(StringSearch.matches(haystack, needle, .suffix) == (!target.isEmpty && folded.hasSuffix(target)))
+                #expect(
+                    StringSearch.matches(haystack, needle, .prefix) == (!target.isEmpty && folded.hasPrefix(target)))
+                #expect(
+                    StringSearch.matches(haystack, needle, .suffix) == (!target.isEmpty && folded.hasSuffix(target)))
             }
         }
     }

@@ -16,10 +16,13 @@ struct KeyTableTests {
         arguments: [
             "age > 30", "name CONTAINS[cd] 'an' AND age > 30", "ANY tags == 'x'",
             "name IN {'Ann', 'Dan', 'Zoë', 'Bob'}", "name LIKE '*an?'", "name LIKE[c] '*an*'", "score BETWEEN {1, 2}",
-            "address.city ==[c] 'oslo'", "address == nil", "home.zip >= 2", "friends.@count > 1", "ANY friends.age > 40",
-            "ALL friends.name BEGINSWITH 'A'", "SUBQUERY(friends, $f, $f.age > 20).@count >= 1", "friends.@sum.age > 50",
+            "address.city ==[c] 'oslo'", "address == nil", "home.zip >= 2", "friends.@count > 1",
+            "ANY friends.age > 40",
+            "ALL friends.name BEGINSWITH 'A'", "SUBQUERY(friends, $f, $f.age > 20).@count >= 1",
+            "friends.@sum.age > 50",
             "nickname == nil", "nickname BEGINSWITH 'A'", "active == YES", "active == 1", "born > CAST(0, 'NSDate')",
-            "score == 2", "age == 30.0", "age IN {30, 31.0, TRUE}", "score != score", "name.length == 3", "tags.@count == 0",
+            "score == 2", "age == 30.0", "age IN {30, 31.0, TRUE}", "score != score", "name.length == 3",
+            "tags.@count == 0",
             "name MATCHES '[A-Z].*'", "age BETWEEN {45, 18}", "score < 2.5", "name >[c] 'b'",
         ])
     func sameAnswers(_ format: String) throws {
@@ -31,33 +34,44 @@ struct KeyTableTests {
             let reference = Engines.interpreter(node, person.json, [:])
             let outcomes = [
                 ("struct", Engines.capture { () throws(EvaluationError) in try typed.evaluate(person) }),
-                ("[String: Any]", Engines.capture { () throws(EvaluationError) in try dictionaries.evaluate(person.anyDictionary) }),
+                (
+                    "[String: Any]",
+                    Engines.capture { () throws(EvaluationError) in try dictionaries.evaluate(person.anyDictionary) }
+                ),
                 ("JSON", Engines.capture { () throws(EvaluationError) in try json.evaluate(person.json) }),
             ]
             for (root, outcome) in outcomes {
-                #expect(outcome.agrees(with: reference), "\(root) gave \(outcome), interpreter \(reference) for \(person)")
+                #expect(
+                    outcome.agrees(with: reference), "\(root) gave \(outcome), interpreter \(reference) for \(person)")
             }
         }
     }
 
     @Test("Random predicates over the key table (seeded; PREDICATE_SEED to replay)")
     func randomPredicatesAgree() {
-        let seed = ProcessInfo.processInfo.environment["PREDICATE_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64(UInt32.max))
+        let seed =
+            ProcessInfo.processInfo.environment["PREDICATE_SEED"].flatMap { UInt64($0) }
+            ?? UInt64.random(in: 0...UInt64(UInt32.max))
         print("KeyTableTests: PREDICATE_SEED=\(seed)")
         var generator = RandomPredicates(seed: seed)
         for _ in 0..<1_500 {
             let node = generator.personPredicate()
-            let typed = Result { () throws(PredicateCompileError) in try PredicateCompiler().compile(node, for: Person.self) }
+            let typed = Result { () throws(PredicateCompileError) in
+                try PredicateCompiler().compile(node, for: Person.self)
+            }
             for _ in 0..<4 {
                 let person = generator.person()
                 let reference = Engines.interpreter(node, person.json, [:])
                 let outcome: Outcome
                 switch typed {
-                case .success(let compiled): outcome = Engines.capture { () throws(EvaluationError) in try compiled.evaluate(person) }
+                case .success(let compiled):
+                    outcome = Engines.capture { () throws(EvaluationError) in try compiled.evaluate(person) }
                 case .failure(let error): outcome = .error(error.id)
                 }
                 if !outcome.agrees(with: reference) {
-                    Issue.record("seed \(seed): struct gave \(outcome), interpreter \(reference)\n predicate: \(node)\n \(node.sExpression)\n person: \(person)")
+                    Issue.record(
+                        "seed \(seed): struct gave \(outcome), interpreter \(reference)\n predicate: \(node)\n \(node.sExpression)\n person: \(person)"
+                    )
                     return
                 }
             }
@@ -67,11 +81,17 @@ struct KeyTableTests {
     @Test("An unknown key of a keyed type is a compile-time error with a suggestion")
     func unknownKey() throws {
         let node = try PredicateNode(format: "nmae == 'x'")
-        #expect(throws: PredicateCompileError(id: "unknown-key", message: "'Person' has no key 'nmae'; did you mean 'name'?")) {
+        #expect(
+            throws: PredicateCompileError(
+                id: "unknown-key", message: "'Person' has no key 'nmae'; did you mean 'name'?")
+        ) {
             try PredicateCompiler().compile(node, for: Person.self)
         }
         let nested = try PredicateNode(format: "address.cty == 'x'")
-        #expect(throws: PredicateCompileError(id: "unknown-key", message: "'Address' has no key 'cty'; did you mean 'city'?")) {
+        #expect(
+            throws: PredicateCompileError(
+                id: "unknown-key", message: "'Address' has no key 'cty'; did you mean 'city'?")
+        ) {
             try PredicateCompiler().compile(nested, for: Person.self)
         }
     }

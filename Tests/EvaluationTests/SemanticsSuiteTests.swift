@@ -42,10 +42,12 @@ struct SemanticsSuiteTests {
             return
         }
         let vars = c.vars.mapValues(EvaluationValue.init)
-        let outcomes = [("interpreter", Engines.interpreter(node, c.object, vars))] + Engines.compiled(node, c.object, vars)
+        let outcomes =
+            [("interpreter", Engines.interpreter(node, c.object, vars))] + Engines.compiled(node, c.object, vars)
         let check = {
             for (engine, outcome) in outcomes {
-                #expect(outcome.satisfies(c.expect), "\(engine) gave \(outcome), expected \(c.expect) for `\(c.format)`")
+                #expect(
+                    outcome.satisfies(c.expect), "\(engine) gave \(outcome), expected \(c.expect) for `\(c.format)`")
             }
         }
         if let reason = SemanticsSuite.skipList[c.name] {

@@ -31,8 +31,10 @@ struct ValueTests {
     func anyConversion() {
         let table: [(Any, EvaluationValue)] = [
             (NSNumber(value: true) as Any, EvaluationValue.bool(true)), (NSNumber(value: 3) as Any, .int(3)),
-            (NSNumber(value: 2.5) as Any, .double(2.5)), (Int64(7) as Any, .int(7)), (UInt64.max as Any, .double(1.8446744073709552e19)),
-            (Float(0.5) as Any, .double(0.5)), (NSNull() as Any, .null), (Optional<Int>.none as Any, .null), (Optional(4) as Any, .int(4)),
+            (NSNumber(value: 2.5) as Any, .double(2.5)), (Int64(7) as Any, .int(7)),
+            (UInt64.max as Any, .double(1.8446744073709552e19)),
+            (Float(0.5) as Any, .double(0.5)), (NSNull() as Any, .null), (Optional<Int>.none as Any, .null),
+            (Optional(4) as Any, .int(4)),
             ("x" as Any, .string("x")), ([1, "a"] as [Any] as Any, .array([.int(1), .string("a")])),
             (["k": [1.5]] as [String: Any] as Any, .dictionary(["k": .array([.double(1.5)])])),
             (Set([2, 1]) as Any, .set(EvaluationSet([.int(1), .int(2)]))),
@@ -52,7 +54,9 @@ struct ValueTests {
 
     @Test("Constants convert both ways")
     func predicateValueRoundTrip() {
-        let value: PredicateValue = .dictionary(["a": .array([.int(1), .set([.string("x")])]), "d": .date(Date(timeIntervalSinceReferenceDate: 1))])
+        let value: PredicateValue = .dictionary([
+            "a": .array([.int(1), .set([.string("x")])]), "d": .date(Date(timeIntervalSinceReferenceDate: 1)),
+        ])
         #expect(EvaluationValue(value).predicateValue == value)
         #expect(EvaluationValue.object(EvaluationObject(Address(city: "x", zip: 1))).predicateValue == nil)
     }

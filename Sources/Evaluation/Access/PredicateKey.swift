@@ -71,7 +71,9 @@ public struct PredicateKey<Root>: Sendable {
     }
 
     /// Any convertible value: optionals (`nil` → null), arrays, sets, dictionaries, dates, …
-    public static func value<Value: EvaluationValueConvertible & SendableMetatype>(_ get: @escaping @Sendable (Root) -> Value) -> Self {
+    public static func value<Value: EvaluationValueConvertible & SendableMetatype>(
+        _ get: @escaping @Sendable (Root) -> Value
+    ) -> Self {
         Self(scalar: KeyAccessor(read: { get($0).evaluationValue }))
     }
 
@@ -83,7 +85,11 @@ public struct PredicateKey<Root>: Sendable {
                 guard !rest.isEmpty else { return (KeyAccessor { .object(EvaluationObject(get($0))) }, 0) }
                 let (inner, consumed) = try Related.predicateKeys.resolve(rest)
                 let innerRead = inner.read
-                return (KeyAccessor(read: { root throws(EvaluationError) in try innerRead(get(root)) }, typed: inner.typed?.after(get)), consumed)
+                return (
+                    KeyAccessor(
+                        read: { root throws(EvaluationError) in try innerRead(get(root)) },
+                        typed: inner.typed?.after(get)), consumed
+                )
             })
     }
 

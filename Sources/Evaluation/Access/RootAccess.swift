@@ -162,14 +162,19 @@ extension PredicateRootAccess where Root == [String: Any] {
             resolve: { keys in
                 let key = keys[keys.startIndex]
                 if key.hasPrefix("@") {
-                    return (KeyAccessor { root throws(EvaluationError) in try KeyPathSemantics.step(try convert(root), key) }, 1)
+                    return (
+                        KeyAccessor { root throws(EvaluationError) in try KeyPathSemantics.step(try convert(root), key)
+                        }, 1
+                    )
                 }
                 return (
                     KeyAccessor(
                         read: { root throws(EvaluationError) in
                             guard let value = root[key] else { return .null }
                             guard let converted = EvaluationValue(any: value) else {
-                                throw EvaluationError(id: "unsupported-value", message: "the value of '\(key)' has the unsupported type \(type(of: value))")
+                                throw EvaluationError(
+                                    id: "unsupported-value",
+                                    message: "the value of '\(key)' has the unsupported type \(type(of: value))")
                             }
                             return converted
                         },

@@ -7,7 +7,8 @@ typealias PreparedOperation = @Sendable (EvaluationValue, EvaluationValue) throw
 extension Compilation {
     /// Compiles `[ANY|ALL] lhs op[options] rhs`.
     func comparison(_ comparison: Comparison, range: SourceRange?) throws(PredicateCompileError) -> Condition {
-        let op = comparison.operator, options = comparison.options
+        let op = comparison.operator
+        let options = comparison.options
         if op == .utiConformsTo || op == .utiEquals {
             throw failure("unsupported", ComparisonSemantics.unsupportedUTI(op).message, range)
         }
@@ -99,7 +100,9 @@ extension Compilation {
     private func prepare(
         _ op: ComparisonOperator, _ options: ComparisonOptions, constant: EvaluationValue?, range: SourceRange?
     ) throws(PredicateCompileError) -> PreparedOperation {
-        let generic: PreparedOperation = { a, b throws(EvaluationError) in try ComparisonSemantics.evaluate(op, options, a, b) }
+        let generic: PreparedOperation = { a, b throws(EvaluationError) in
+            try ComparisonSemantics.evaluate(op, options, a, b)
+        }
         guard let constant else { return generic }
         switch op {
         case .equalTo, .notEqualTo:
@@ -110,7 +113,8 @@ extension Compilation {
                 let locale = options.contains(.localeSensitive)
                 return { a, _ in
                     if case .string(let string) = a {
-                        return StringComparison.equals(string, prepared: prepared, mode, localeSensitive: locale) != negate
+                        return StringComparison.equals(string, prepared: prepared, mode, localeSensitive: locale)
+                            != negate
                     }
                     return (a == constant) != negate
                 }
@@ -154,7 +158,8 @@ extension Compilation {
             }
         case .between:
             guard case .array(let bounds) = constant, bounds.count == 2 else { return generic }
-            let low = bounds[0], high = bounds[1]
+            let low = bounds[0]
+            let high = bounds[1]
             return { a, _ throws(EvaluationError) in try ValueComparison.between(a, low: low, high: high) }
         default:
             return generic

@@ -17,27 +17,32 @@ extension Compilation {
             return try keyPath(components)
         case .member(let base, let components):
             let compiled = try expression(base)
-            return fold(compiled) { value throws(EvaluationError) in try KeyPathSemantics.apply(components[...], to: value) }
+            return fold(compiled) { value throws(EvaluationError) in
+                try KeyPathSemantics.apply(components[...], to: value)
+            }
         case .variable(let name):
             if !reboundVariables.contains(name), let value = constants[name] { return .constant(value) }
             let index = slot(for: name)
-            return .dynamic({ _, frame throws(EvaluationError) in
-                guard let value = frame.slots[index] else { throw EvaluationError.unboundVariable(name) }
-                return value
-            }, typed: nil)
+            return .dynamic(
+                { _, frame throws(EvaluationError) in
+                    guard let value = frame.slots[index] else { throw EvaluationError.unboundVariable(name) }
+                    return value
+                }, typed: nil)
         case .aggregate(let elements):
             let compiled = try elements.map { element throws(PredicateCompileError) in try expression(element) }
             let constants = compiled.compactMap(\.constant)
             if constants.count == compiled.count { return .constant(.array(constants)) }
             let reads = compiled.map(\.read)
-            return .dynamic({ root, frame throws(EvaluationError) in
-                var values: [EvaluationValue] = []
-                values.reserveCapacity(reads.count)
-                for read in reads { values.append(try read(root, &frame)) }
-                return .array(values)
-            }, typed: nil)
+            return .dynamic(
+                { root, frame throws(EvaluationError) in
+                    var values: [EvaluationValue] = []
+                    values.reserveCapacity(reads.count)
+                    for read in reads { values.append(try read(root, &frame)) }
+                    return .array(values)
+                }, typed: nil)
         case .binary(let op, let lhs, let rhs):
-            let left = try expression(lhs), right = try expression(rhs)
+            let left = try expression(lhs)
+            let right = try expression(rhs)
             return fold(left, right) { a, b throws(EvaluationError) in try Arithmetic.binary(op, a, b) }
         case .unary(let op, let operand):
             return fold(try expression(operand)) { value throws(EvaluationError) in try Arithmetic.unary(op, value) }
@@ -53,23 +58,29 @@ extension Compilation {
             guard CastSemantics.supportedTypes.contains(type) else {
                 throw failure(
                     "unsupported-cast",
-                    "CAST to '\(type)' is not supported (use NSString, NSNumber, NSDate or NSDecimalNumber)", node.range)
+                    "CAST to '\(type)' is not supported (use NSString, NSNumber, NSDate or NSDecimalNumber)", node.range
+                )
             }
-            return fold(try expression(operand)) { value throws(EvaluationError) in try CastSemantics.cast(value, to: type) }
+            return fold(try expression(operand)) { value throws(EvaluationError) in
+                try CastSemantics.cast(value, to: type)
+            }
         case .ternary(let condition, let whenTrue, let whenFalse):
             let test = try self.test(condition)
-            let first = try expression(whenTrue).read, second = try expression(whenFalse).read
-            return .dynamic({ root, frame throws(EvaluationError) in
-                try test(root, &frame) ? try first(root, &frame) : try second(root, &frame)
-            }, typed: nil)
+            let first = try expression(whenTrue).read
+            let second = try expression(whenFalse).read
+            return .dynamic(
+                { root, frame throws(EvaluationError) in
+                    try test(root, &frame) ? try first(root, &frame) : try second(root, &frame)
+                }, typed: nil)
         case .assignment(let variable, let value):
             let read = try expression(value).read
             let index = slot(for: variable)
-            return .dynamic({ root, frame throws(EvaluationError) in
-                let assigned = try read(root, &frame)
-                frame.slots[index] = assigned
-                return assigned
-            }, typed: nil)
+            return .dynamic(
+                { root, frame throws(EvaluationError) in
+                    let assigned = try read(root, &frame)
+                    frame.slots[index] = assigned
+                    return assigned
+                }, typed: nil)
         case .anyKey:
             throw failure("unsupported", "ANYKEY is a Spotlight construct and cannot be evaluated", node.range)
         }
@@ -85,9 +96,10 @@ extension Compilation {
         }
         if keys.isEmpty {
             let selfValue = access.selfValue
-            return .dynamic({ root, _ throws(EvaluationError) in
-                try KeyPathSemantics.apply(components[...], to: try selfValue(root))
-            }, typed: nil)
+            return .dynamic(
+                { root, _ throws(EvaluationError) in
+                    try KeyPathSemantics.apply(components[...], to: try selfValue(root))
+                }, typed: nil)
         }
         let (accessor, consumed) = try access.resolve(keys[...])
         let rest = components.dropFirst(consumed)
@@ -98,10 +110,13 @@ extension Compilation {
             }
             return .dynamic({ root, _ throws(EvaluationError) in try read(root) }, typed: accessor.typed)
         }
-        return .dynamic({ root, _ throws(EvaluationError) in try KeyPathSemantics.apply(rest, to: try read(root)) }, typed: nil)
+        return .dynamic(
+            { root, _ throws(EvaluationError) in try KeyPathSemantics.apply(rest, to: try read(root)) }, typed: nil)
     }
 
-    private func index(_ base: ExpressionNode, _ selector: IndexSelector) throws(PredicateCompileError) -> CompiledExpression<Root> {
+    private func index(_ base: ExpressionNode, _ selector: IndexSelector) throws(PredicateCompileError)
+        -> CompiledExpression<Root>
+    {
         let receiver = try expression(base)
         switch selector {
         case .first: return fold(receiver) { value throws(EvaluationError) in try IndexSemantics.index(value, .first) }
@@ -109,11 +124,15 @@ extension Compilation {
         case .size: return fold(receiver) { value throws(EvaluationError) in try IndexSemantics.index(value, .size) }
         case .expression(let indexNode):
             let position = try expression(indexNode)
-            return fold(receiver, position) { value, at throws(EvaluationError) in try IndexSemantics.index(value, .value(at)) }
+            return fold(receiver, position) { value, at throws(EvaluationError) in
+                try IndexSemantics.index(value, .value(at))
+            }
         }
     }
 
-    private func builtin(_ function: BuiltinFunction, _ arguments: [ExpressionNode]) throws(PredicateCompileError) -> CompiledExpression<Root> {
+    private func builtin(_ function: BuiltinFunction, _ arguments: [ExpressionNode]) throws(PredicateCompileError)
+        -> CompiledExpression<Root>
+    {
         let compiled = try arguments.map { argument throws(PredicateCompileError) in try expression(argument) }
         let pure = function != .now && function != .random && function != .randomn
         let constants = compiled.compactMap(\.constant)
@@ -125,12 +144,13 @@ extension Compilation {
             }
         }
         let reads = compiled.map(\.read)
-        return .dynamic({ root, frame throws(EvaluationError) in
-            var values: [EvaluationValue] = []
-            values.reserveCapacity(reads.count)
-            for read in reads { values.append(try read(root, &frame)) }
-            return try BuiltinFunctionSemantics.call(function, values)
-        }, typed: nil)
+        return .dynamic(
+            { root, frame throws(EvaluationError) in
+                var values: [EvaluationValue] = []
+                values.reserveCapacity(reads.count)
+                for read in reads { values.append(try read(root, &frame)) }
+                return try BuiltinFunctionSemantics.call(function, values)
+            }, typed: nil)
     }
 
     private func custom(
@@ -145,12 +165,13 @@ extension Compilation {
         }
         let target = try expression(receiver).read
         let reads = try arguments.map { argument throws(PredicateCompileError) in try expression(argument).read }
-        return .dynamic({ root, frame throws(EvaluationError) in
-            let value = try target(root, &frame)
-            var values: [EvaluationValue] = []
-            for read in reads { values.append(try read(root, &frame)) }
-            return try PredicateFunctionRegistry.call(function, selector: selector, value, values)
-        }, typed: nil)
+        return .dynamic(
+            { root, frame throws(EvaluationError) in
+                let value = try target(root, &frame)
+                var values: [EvaluationValue] = []
+                for read in reads { values.append(try read(root, &frame)) }
+                return try PredicateFunctionRegistry.call(function, selector: selector, value, values)
+            }, typed: nil)
     }
 
     private func subquery(
@@ -159,21 +180,22 @@ extension Compilation {
         let source = try expression(collection).read
         let index = slot(for: variable)
         let test = try self.test(predicate)
-        return .dynamic({ root, frame throws(EvaluationError) in
-            let value = try source(root, &frame)
-            if case .null = value { return .null }
-            guard let elements = value.collectionElements else {
-                throw EvaluationError.notACollection("the collection of SUBQUERY", value)
-            }
-            let saved = frame.slots[index]
-            defer { frame.slots[index] = saved }
-            var selected: [EvaluationValue] = []
-            for element in elements {
-                frame.slots[index] = element
-                if try test(root, &frame) { selected.append(element) }
-            }
-            return .array(selected)
-        }, typed: nil)
+        return .dynamic(
+            { root, frame throws(EvaluationError) in
+                let value = try source(root, &frame)
+                if case .null = value { return .null }
+                guard let elements = value.collectionElements else {
+                    throw EvaluationError.notACollection("the collection of SUBQUERY", value)
+                }
+                let saved = frame.slots[index]
+                defer { frame.slots[index] = saved }
+                var selected: [EvaluationValue] = []
+                for element in elements {
+                    frame.slots[index] = element
+                    if try test(root, &frame) { selected.append(element) }
+                }
+                return .array(selected)
+            }, typed: nil)
     }
 
     // MARK: Folding
@@ -206,10 +228,12 @@ extension Compilation {
                 return .dynamic({ _, _ throws(EvaluationError) in throw error }, typed: nil)
             }
         }
-        let left = lhs.read, right = rhs.read
-        return .dynamic({ root, frame throws(EvaluationError) in
-            let a = try left(root, &frame)
-            return try operation(a, try right(root, &frame))
-        }, typed: nil)
+        let left = lhs.read
+        let right = rhs.read
+        return .dynamic(
+            { root, frame throws(EvaluationError) in
+                let a = try left(root, &frame)
+                return try operation(a, try right(root, &frame))
+            }, typed: nil)
     }
 }

@@ -43,7 +43,9 @@ final class Compilation<Root> {
         /// A rough relative cost, to run cheap pure tests first.
         let cost: Int
 
-        static func opaque(_ test: @escaping CompiledTest<Root>) -> Condition { Condition(test: test, isPure: false, cost: 0) }
+        static func opaque(_ test: @escaping CompiledTest<Root>) -> Condition {
+            Condition(test: test, isPure: false, cost: 0)
+        }
     }
 
     func condition(_ predicate: PredicateNode) throws(PredicateCompileError) -> Condition {
@@ -51,15 +53,23 @@ final class Compilation<Root> {
         case .constant(let value):
             return Condition(test: { _, _ in value }, isPure: true, cost: 0)
         case .and(let children):
-            let conditions = Self.planned(try children.map { child throws(PredicateCompileError) in try condition(child) })
-            return Condition(test: Self.all(conditions.map(\.test)), isPure: conditions.allSatisfy(\.isPure), cost: conditions.reduce(0) { $0 + $1.cost })
+            let conditions = Self.planned(
+                try children.map { child throws(PredicateCompileError) in try condition(child) })
+            return Condition(
+                test: Self.all(conditions.map(\.test)), isPure: conditions.allSatisfy(\.isPure),
+                cost: conditions.reduce(0) { $0 + $1.cost })
         case .or(let children):
-            let conditions = Self.planned(try children.map { child throws(PredicateCompileError) in try condition(child) })
-            return Condition(test: Self.any(conditions.map(\.test)), isPure: conditions.allSatisfy(\.isPure), cost: conditions.reduce(0) { $0 + $1.cost })
+            let conditions = Self.planned(
+                try children.map { child throws(PredicateCompileError) in try condition(child) })
+            return Condition(
+                test: Self.any(conditions.map(\.test)), isPure: conditions.allSatisfy(\.isPure),
+                cost: conditions.reduce(0) { $0 + $1.cost })
         case .not(let child):
             let inner = try condition(child)
             let test = inner.test
-            return Condition(test: { root, frame throws(EvaluationError) in try !test(root, &frame) }, isPure: inner.isPure, cost: inner.cost)
+            return Condition(
+                test: { root, frame throws(EvaluationError) in try !test(root, &frame) }, isPure: inner.isPure,
+                cost: inner.cost)
         case .comparison(let comparison):
             return try self.comparison(comparison, range: predicate.range)
         }
@@ -75,11 +85,13 @@ final class Compilation<Root> {
                 run.append(condition)
                 continue
             }
-            result += run.enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element)
+            result += run.enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(
+                \.element)
             run.removeAll()
             result.append(condition)
         }
-        return result + run.enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element)
+        return result
+            + run.enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element)
     }
 
     /// AND: stops at the first false.
@@ -88,7 +100,8 @@ final class Compilation<Root> {
         case 0: return { _, _ in true }
         case 1: return tests[0]
         case 2:
-            let first = tests[0], second = tests[1]
+            let first = tests[0]
+            let second = tests[1]
             return { root, frame throws(EvaluationError) in
                 guard try first(root, &frame) else { return false }
                 return try second(root, &frame)
@@ -107,7 +120,8 @@ final class Compilation<Root> {
         case 0: return { _, _ in false }
         case 1: return tests[0]
         case 2:
-            let first = tests[0], second = tests[1]
+            let first = tests[0]
+            let second = tests[1]
             return { root, frame throws(EvaluationError) in
                 if try first(root, &frame) { return true }
                 return try second(root, &frame)

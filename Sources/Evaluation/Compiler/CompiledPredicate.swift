@@ -22,7 +22,10 @@ public struct CompiledPredicate<Root>: Sendable {
     /// Compile-time values of variables that also need a slot (assigned or SUBQUERY-bound).
     @usableFromInline let slotDefaults: [EvaluationValue?]
 
-    init(predicate: PredicateNode, test: @escaping CompiledTest<Root>, slotNames: [String], slotDefaults: [EvaluationValue?]) {
+    init(
+        predicate: PredicateNode, test: @escaping CompiledTest<Root>, slotNames: [String],
+        slotDefaults: [EvaluationValue?]
+    ) {
         self.predicate = predicate
         self.test = test
         self.slotNames = slotNames

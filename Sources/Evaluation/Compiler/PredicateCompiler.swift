@@ -27,7 +27,9 @@ public struct PredicateCompiler: Sendable {
     public var functions: PredicateFunctionRegistry
 
     /// A compiler with the given compile-time variables and function registry.
-    public init(variables: [String: EvaluationValue] = [:], functions: PredicateFunctionRegistry = PredicateFunctionRegistry()) {
+    public init(
+        variables: [String: EvaluationValue] = [:], functions: PredicateFunctionRegistry = PredicateFunctionRegistry()
+    ) {
         self.variables = variables
         self.functions = functions
     }
@@ -68,7 +70,9 @@ public struct PredicateCompiler: Sendable {
     }
 
     /// Compiles with an explicit root access.
-    func compile<Root>(_ predicate: PredicateNode, access: PredicateRootAccess<Root>) throws(PredicateCompileError) -> CompiledPredicate<Root> {
+    func compile<Root>(_ predicate: PredicateNode, access: PredicateRootAccess<Root>) throws(PredicateCompileError)
+        -> CompiledPredicate<Root>
+    {
         let compilation = Compilation<Root>(
             access: access, constants: variables, functions: functions,
             reboundVariables: VariableScan.reboundNames(in: predicate))

@@ -41,13 +41,15 @@ enum TypedComparisons {
     /// The compiled test for a probed key: the matcher when the probe finds the expected Swift
     /// type, the general test otherwise.
     static func test<Root>(
-        _ probe: ProbeRead<Root>, _ modifier: ComparisonModifier, _ op: ComparisonOperator, _ options: ComparisonOptions,
+        _ probe: ProbeRead<Root>, _ modifier: ComparisonModifier, _ op: ComparisonOperator,
+        _ options: ComparisonOptions,
         _ constant: EvaluationValue, fallback: @escaping CompiledTest<Root>
     ) -> CompiledTest<Root>? {
         switch probe {
         case .number(let get):
             guard modifier == .direct else { return nil }
-            let intTest = intMatcher(op, constant), doubleTest = doubleMatcher(op, constant)
+            let intTest = intMatcher(op, constant)
+            let doubleTest = doubleMatcher(op, constant)
             if intTest == nil && doubleTest == nil { return nil }
             return { root, frame throws(EvaluationError) in
                 switch get(root) {
@@ -78,7 +80,9 @@ enum TypedComparisons {
     }
 
     /// The Swift type a probe should look for, for a comparison against `constant`.
-    static func expectedKind(_ modifier: ComparisonModifier, _ op: ComparisonOperator, _ constant: EvaluationValue) -> TypedKind? {
+    static func expectedKind(_ modifier: ComparisonModifier, _ op: ComparisonOperator, _ constant: EvaluationValue)
+        -> TypedKind?
+    {
         if modifier != .direct { return constant.stringValue != nil ? .strings : nil }
         switch constant {
         case .int, .bool, .double: return .number
@@ -117,7 +121,8 @@ enum TypedComparisons {
         }
     }
 
-    private static func intMatcher(_ op: ComparisonOperator, _ constant: EvaluationValue) -> (@Sendable (Int) -> Bool)? {
+    private static func intMatcher(_ op: ComparisonOperator, _ constant: EvaluationValue) -> (@Sendable (Int) -> Bool)?
+    {
         switch (op, constant) {
         case (.equalTo, .int(let c)): return { $0 == c }
         case (.notEqualTo, .int(let c)): return { $0 != c }
@@ -126,8 +131,11 @@ enum TypedComparisons {
         case (.greaterThan, .int(let c)): return { $0 > c }
         case (.greaterThanOrEqualTo, .int(let c)): return { $0 >= c }
         case (.between, .array(let bounds)):
-            guard bounds.count == 2, case .int(let first) = bounds[0], case .int(let second) = bounds[1] else { return nil }
-            let low = Swift.min(first, second), high = Swift.max(first, second)
+            guard bounds.count == 2, case .int(let first) = bounds[0], case .int(let second) = bounds[1] else {
+                return nil
+            }
+            let low = Swift.min(first, second)
+            let high = Swift.max(first, second)
             return { $0 >= low && $0 <= high }
         case (.in, .array), (.in, .set), (.in, .dictionary):
             guard let members = integerMembers(of: constant) else { return nil }
@@ -158,12 +166,15 @@ enum TypedComparisons {
         return members
     }
 
-    private static func doubleMatcher(_ op: ComparisonOperator, _ constant: EvaluationValue) -> (@Sendable (Double) -> Bool)? {
+    private static func doubleMatcher(_ op: ComparisonOperator, _ constant: EvaluationValue) -> (
+        @Sendable (Double) -> Bool
+    )? {
         if op == .between {
             guard case .array(let bounds) = constant, bounds.count == 2,
                 let first = exactDouble(bounds[0]), let second = exactDouble(bounds[1])
             else { return nil }
-            let low = Swift.min(first, second), high = Swift.max(first, second)
+            let low = Swift.min(first, second)
+            let high = Swift.max(first, second)
             return { $0 >= low && $0 <= high }
         }
         guard let c = exactDouble(constant) else { return nil }
@@ -240,10 +251,14 @@ enum StringPlan: Sendable {
                 self = .member(Set(elements))
             }
         case .like:
-            guard case .string(let text) = constant, let pattern = try? LikePattern(text, options: options) else { return nil }
+            guard case .string(let text) = constant, let pattern = try? LikePattern(text, options: options) else {
+                return nil
+            }
             self = .like(pattern)
         case .matches:
-            guard case .string(let text) = constant, let pattern = try? RegexPattern(text, options: options) else { return nil }
+            guard case .string(let text) = constant, let pattern = try? RegexPattern(text, options: options) else {
+                return nil
+            }
             self = .regex(pattern)
         default:
             return nil
@@ -279,9 +294,12 @@ enum StringPlan: Sendable {
     /// The test on a root, reading the string with `get`.
     func test<Root>(_ get: @escaping @Sendable (Root) -> String) -> CompiledTest<Root> {
         switch self {
-        case .literalEquals(let text, let negate): return { root, _ in StringComparison.literalEquals(get(root), text) != negate }
+        case .literalEquals(let text, let negate):
+            return { root, _ in StringComparison.literalEquals(get(root), text) != negate }
         case .foldedEquals(let text, let mode, let locale, let negate):
-            return { root, _ in StringComparison.equals(get(root), prepared: text, mode, localeSensitive: locale) != negate }
+            return { root, _ in
+                StringComparison.equals(get(root), prepared: text, mode, localeSensitive: locale) != negate
+            }
         case .search(let needle, let anchor): return { root, _ in StringSearch.matches(get(root), needle, anchor) }
         case .member(let members): return { root, _ in members.contains(.string(get(root))) }
         case .literalMember(let members): return { root, _ in members.contains(get(root)) }

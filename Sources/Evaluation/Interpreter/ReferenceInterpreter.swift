@@ -69,7 +69,8 @@ private struct Walker {
         // Apple evaluates both sides first, then applies the quantifier and the operator.
         let lhs = try value(comparison.left)
         let rhs = try value(comparison.right)
-        let op = comparison.operator, options = comparison.options
+        let op = comparison.operator
+        let options = comparison.options
         switch comparison.modifier {
         case .direct:
             return try ComparisonSemantics.evaluate(op, options, lhs, rhs)
@@ -119,7 +120,8 @@ private struct Walker {
             return try BuiltinFunctionSemantics.call(function, values)
         case .customFunction(let receiver, let selector, let arguments):
             guard let function = functions.function(for: selector) else {
-                throw EvaluationError(id: "unregistered-function", message: "FUNCTION selector '\(selector)' is not registered")
+                throw EvaluationError(
+                    id: "unregistered-function", message: "FUNCTION selector '\(selector)' is not registered")
             }
             let target = try value(receiver)
             var values: [EvaluationValue] = []

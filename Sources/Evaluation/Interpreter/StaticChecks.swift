@@ -42,7 +42,8 @@ enum StaticChecks {
             if case .expression(let index) = selector { try check(index, functions: functions) }
         case .customFunction(let receiver, let selector, let arguments):
             guard functions.function(for: selector) != nil else {
-                throw EvaluationError(id: "unregistered-function", message: "FUNCTION selector '\(selector)' is not registered")
+                throw EvaluationError(
+                    id: "unregistered-function", message: "FUNCTION selector '\(selector)' is not registered")
             }
             try check(receiver, functions: functions)
             for argument in arguments { try check(argument, functions: functions) }

@@ -25,7 +25,9 @@ enum Arithmetic {
         }
     }
 
-    static func binary(_ op: BinaryOperator, _ lhs: EvaluationValue, _ rhs: EvaluationValue) throws(EvaluationError) -> EvaluationValue {
+    static func binary(_ op: BinaryOperator, _ lhs: EvaluationValue, _ rhs: EvaluationValue) throws(EvaluationError)
+        -> EvaluationValue
+    {
         let symbol = Operators.spelling(of: op)
         switch op {
         case .add, .subtract:
@@ -67,7 +69,9 @@ enum Arithmetic {
         }
     }
 
-    private static func numeric(_ op: BinaryOperator, _ a: NumericValue, _ b: NumericValue) throws(EvaluationError) -> EvaluationValue {
+    private static func numeric(_ op: BinaryOperator, _ a: NumericValue, _ b: NumericValue) throws(EvaluationError)
+        -> EvaluationValue
+    {
         if case .int(let x) = a, case .int(let y) = b {
             switch op {
             case .add: return .int(x &+ y)
@@ -78,7 +82,8 @@ enum Arithmetic {
                 return .int(x.dividedReportingOverflow(by: y).partialValue)
             }
         }
-        let x = a.doubleValue, y = b.doubleValue
+        let x = a.doubleValue
+        let y = b.doubleValue
         switch op {
         case .add: return .double(x + y)
         case .subtract: return .double(x - y)
@@ -88,7 +93,9 @@ enum Arithmetic {
     }
 
     /// Date ± seconds and date − date; `nil` when neither side is a date.
-    private static func dateArithmetic(_ op: BinaryOperator, _ lhs: EvaluationValue, _ rhs: EvaluationValue) throws(EvaluationError) -> EvaluationValue? {
+    private static func dateArithmetic(_ op: BinaryOperator, _ lhs: EvaluationValue, _ rhs: EvaluationValue)
+        throws(EvaluationError) -> EvaluationValue?
+    {
         switch (op, lhs, rhs) {
         case (.add, .date(let date), _):
             return .date(date.addingTimeInterval(try number(rhs, "+").doubleValue))
@@ -121,9 +128,12 @@ enum Arithmetic {
     }
 
     /// `UNION`, `INTERSECT`, `MINUS`: both sides arrays or sets; the result is a set.
-    private static func setOperation(_ op: BinaryOperator, _ lhs: EvaluationValue, _ rhs: EvaluationValue) throws(EvaluationError) -> EvaluationValue {
+    private static func setOperation(_ op: BinaryOperator, _ lhs: EvaluationValue, _ rhs: EvaluationValue)
+        throws(EvaluationError) -> EvaluationValue
+    {
         let symbol = Operators.spelling(of: op)
-        let left = try setOperand(lhs, symbol), right = try setOperand(rhs, symbol)
+        let left = try setOperand(lhs, symbol)
+        let right = try setOperand(rhs, symbol)
         switch op {
         case .union: return .set(left.union(right.elements))
         case .intersect: return .set(left.intersection(right))

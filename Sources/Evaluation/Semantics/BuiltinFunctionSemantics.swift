@@ -21,7 +21,9 @@ import Predicates
 ///
 /// Booleans, strings and nil are refused where numbers are needed (Apple raises).
 enum BuiltinFunctionSemantics {
-    static func call(_ function: BuiltinFunction, _ arguments: [EvaluationValue]) throws(EvaluationError) -> EvaluationValue {
+    static func call(_ function: BuiltinFunction, _ arguments: [EvaluationValue]) throws(EvaluationError)
+        -> EvaluationValue
+    {
         guard arguments.count == function.arity else {
             throw EvaluationError.invalidArgument(
                 "\(function.selector) takes \(function.arity) argument(s), got \(arguments.count)")
@@ -58,7 +60,8 @@ enum BuiltinFunctionSemantics {
         }
     }
 
-    private static func double(_ value: EvaluationValue, _ function: BuiltinFunction) throws(EvaluationError) -> Double {
+    private static func double(_ value: EvaluationValue, _ function: BuiltinFunction) throws(EvaluationError) -> Double
+    {
         switch value {
         case .int(let int): return Double(int)
         case .double(let double): return double
@@ -66,7 +69,8 @@ enum BuiltinFunctionSemantics {
         }
     }
 
-    private static func string(_ value: EvaluationValue, _ function: BuiltinFunction) throws(EvaluationError) -> String {
+    private static func string(_ value: EvaluationValue, _ function: BuiltinFunction) throws(EvaluationError) -> String
+    {
         guard case .string(let string) = value else {
             throw EvaluationError.typeMismatch("\(function.selector) needs a string", value)
         }
@@ -74,7 +78,9 @@ enum BuiltinFunctionSemantics {
     }
 
     /// The functions over one collection of numbers.
-    private static func aggregate(_ function: BuiltinFunction, _ argument: EvaluationValue) throws(EvaluationError) -> EvaluationValue {
+    private static func aggregate(_ function: BuiltinFunction, _ argument: EvaluationValue) throws(EvaluationError)
+        -> EvaluationValue
+    {
         guard let elements = argument.collectionElements else {
             throw EvaluationError.notACollection("the argument of \(function.selector)", argument)
         }

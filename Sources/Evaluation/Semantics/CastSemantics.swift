@@ -26,7 +26,9 @@ enum CastSemantics {
             switch value {
             case .string(let string): return .double(Double(string.trimmingCharacters(in: .whitespaces)) ?? .nan)
             default:
-                guard let number = NumericValue(try toNumber(value)) else { throw EvaluationError.castFailed(value, to: type) }
+                guard let number = NumericValue(try toNumber(value)) else {
+                    throw EvaluationError.castFailed(value, to: type)
+                }
                 return .double(number.doubleValue)
             }
         case "NSDate":
@@ -35,7 +37,9 @@ enum CastSemantics {
             case .int(let int): return .date(Date(timeIntervalSinceReferenceDate: Double(int)))
             case .double(let double): return .date(Date(timeIntervalSinceReferenceDate: double))
             case .string(let string):
-                guard let date = ISO8601Parsing.date(from: string) else { throw EvaluationError.castFailed(value, to: type) }
+                guard let date = ISO8601Parsing.date(from: string) else {
+                    throw EvaluationError.castFailed(value, to: type)
+                }
                 return .date(date)
             default: throw EvaluationError.castFailed(value, to: type)
             }
@@ -53,7 +57,8 @@ enum CastSemantics {
         case .uuid(let uuid): return .string(uuid.uuidString)
         case .date(let date):
             // NSDate's description: "2001-01-01 00:00:00 +0000".
-            let iso = ISO8601Parsing.string(from: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
+            let iso = ISO8601Parsing.string(
+                from: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
             return .string(iso.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " +0000"))
         default: throw EvaluationError.castFailed(value, to: "NSString")
         }

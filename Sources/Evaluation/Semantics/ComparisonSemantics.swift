@@ -68,7 +68,9 @@ enum ComparisonSemantics {
     }
 
     static func unsupportedUTI(_ op: ComparisonOperator) -> EvaluationError {
-        EvaluationError(id: "unsupported", message: "\(Operators.spelling(of: op)) needs Apple's UTType database and cannot be evaluated here")
+        EvaluationError(
+            id: "unsupported",
+            message: "\(Operators.spelling(of: op)) needs Apple's UTType database and cannot be evaluated here")
     }
 }
 

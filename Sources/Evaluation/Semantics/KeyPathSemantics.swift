@@ -17,7 +17,9 @@ import Predicates
 /// `items.@sum.price` sums `price` over `items`.
 enum KeyPathSemantics {
     /// Applies `components` to `base` in order.
-    static func apply(_ components: ArraySlice<KeyPathComponent>, to base: EvaluationValue) throws(EvaluationError) -> EvaluationValue {
+    static func apply(_ components: ArraySlice<KeyPathComponent>, to base: EvaluationValue) throws(EvaluationError)
+        -> EvaluationValue
+    {
         var value = base
         var index = components.startIndex
         while index < components.endIndex {
@@ -65,7 +67,9 @@ enum KeyPathSemantics {
     }
 
     /// `@`-keys of a dictionary (KVC strips the `@` and asks the dictionary object itself).
-    private static func dictionaryOperator(_ dictionary: [String: EvaluationValue], _ key: String) throws(EvaluationError) -> EvaluationValue {
+    private static func dictionaryOperator(_ dictionary: [String: EvaluationValue], _ key: String)
+        throws(EvaluationError) -> EvaluationValue
+    {
         switch key {
         case "@count": return .int(dictionary.count)
         case "@allKeys": return .array(dictionary.keys.sorted().map { .string($0) })

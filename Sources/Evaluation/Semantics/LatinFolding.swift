@@ -76,7 +76,9 @@ enum LatinFolding {
                         index += 1
                         continue
                     }
-                    guard let scalar = twoByteScalar(bytes, index), let folded = table[Int(scalar - base)] else { return nil }
+                    guard let scalar = twoByteScalar(bytes, index), let folded = table[Int(scalar - base)] else {
+                        return nil
+                    }
                     for unit in folded {
                         buffer[count] = unit
                         count += 1

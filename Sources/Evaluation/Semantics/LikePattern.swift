@@ -89,8 +89,10 @@ final class LikePattern: Sendable {
     private func matchASCII(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let literals = asciiTokens else { return false }
         let foldCase = mode.caseInsensitive
-        var s = 0, t = 0
-        var starToken = -1, starSubject = 0
+        var s = 0
+        var t = 0
+        var starToken = -1
+        var starSubject = 0
         while s < subject.count {
             if t < tokens.count {
                 switch tokens[t] {
@@ -122,8 +124,10 @@ final class LikePattern: Sendable {
     }
 
     private func matchScalars<Scalars: Collection>(_ subject: Scalars) -> Bool where Scalars.Element == Unicode.Scalar {
-        var s = subject.startIndex, t = 0
-        var starToken = -1, starSubject = subject.startIndex
+        var s = subject.startIndex
+        var t = 0
+        var starToken = -1
+        var starSubject = subject.startIndex
         while s < subject.endIndex {
             if t < tokens.count {
                 switch tokens[t] {

@@ -31,7 +31,8 @@ final class LiteralStringSet: @unchecked Sendable {
         storage = .allocate(capacity: Swift.max(1, distinct.reduce(0) { $0 + $1.count }))
         bucketStart = .allocate(capacity: Self.maximumLength + 1)
         offsets = .allocate(capacity: Swift.max(1, distinct.count))
-        var written = 0, member = 0
+        var written = 0
+        var member = 0
         for length in 0..<Self.maximumLength {
             bucketStart[length] = member
             for bytes in byLength[length] {
@@ -58,7 +59,8 @@ final class LiteralStringSet: @unchecked Sendable {
         string.withUTF8Bytes { bytes in
             let length = bytes.count
             guard length < Self.maximumLength else { return false }
-            let first = bucketStart[length], end = bucketStart[length + 1]
+            let first = bucketStart[length]
+            let end = bucketStart[length + 1]
             guard first < end else { return false }
             if length == 0 { return true }
             guard let probe = bytes.baseAddress, let base = storage.baseAddress else { return false }

@@ -15,7 +15,8 @@
 public struct PredicateFunctionRegistry: Sendable {
     /// A registered function: the receiver's value and the arguments' values in, a value out.
     /// Errors it throws that are not ``EvaluationError`` are reported as `function-failed`.
-    public typealias Function = @Sendable (_ receiver: EvaluationValue, _ arguments: [EvaluationValue]) throws -> EvaluationValue
+    public typealias Function =
+        @Sendable (_ receiver: EvaluationValue, _ arguments: [EvaluationValue]) throws -> EvaluationValue
 
     private var functions: [String: Function] = [:]
 

@@ -40,7 +40,9 @@ struct RegexPattern: Sendable {
         var candidates = [folded]
         if !mode.literal {
             // NFKC first; Apple falls back to NFC when the NFKC form does not compile.
-            candidates = [folded.precomposedStringWithCompatibilityMapping, folded.precomposedStringWithCanonicalMapping]
+            candidates = [
+                folded.precomposedStringWithCompatibilityMapping, folded.precomposedStringWithCanonicalMapping,
+            ]
         }
         var lastError = ""
         for candidate in candidates {
@@ -69,7 +71,9 @@ struct RegexPattern: Sendable {
         guard let regex else { return false }
         let prepared = StringFolding.fold(mode.literal ? subject : StringFolding.compatibilityNormalized(subject), mode)
         let length = prepared.utf16.count
-        guard let match = regex.firstMatch(in: prepared, options: [.anchored], range: NSRange(location: 0, length: length))
+        guard
+            let match = regex.firstMatch(
+                in: prepared, options: [.anchored], range: NSRange(location: 0, length: length))
         else { return false }
         return !checksLength || match.range.length == length
     }

@@ -44,7 +44,8 @@ enum StringComparison {
     static func compare(_ a: String, _ b: String, _ options: ComparisonOptions) -> ComparisonResult {
         let mode = StringMatchMode(options)
         if mode.literal { return literalOrder(a, b) }
-        let x = StringFolding.fold(a, mode), y = StringFolding.fold(b, mode)
+        let x = StringFolding.fold(a, mode)
+        let y = StringFolding.fold(b, mode)
         if x == y { return .orderedSame }
         return x < y ? .orderedAscending : .orderedDescending
     }

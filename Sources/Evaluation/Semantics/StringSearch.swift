@@ -35,7 +35,9 @@ enum StringSearch {
                 if LatinFolding.isSimple(haystack) {
                     return haystack.withUTF8Bytes { searchBytes($0, needle.bytes, anchor, foldCase: false) }
                 }
-            } else if let result = LatinFolding.withFoldedUTF8(haystack, needle.mode, { searchBytes($0, needle.bytes, anchor, foldCase: false) }) {
+            } else if let result = LatinFolding.withFoldedUTF8(
+                haystack, needle.mode, { searchBytes($0, needle.bytes, anchor, foldCase: false) })
+            {
                 return result
             }
         }
@@ -52,7 +54,8 @@ enum StringSearch {
     private static func searchBytes(
         _ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], _ anchor: Anchor, foldCase: Bool
     ) -> Bool {
-        let n = needle.count, h = haystack.count
+        let n = needle.count
+        let h = haystack.count
         guard n <= h else { return false }
         return needle.withUnsafeBufferPointer { needle in
             switch anchor {

@@ -93,7 +93,8 @@ enum ValueComparison {
         _ lhs: EvaluationValue, low: EvaluationValue, high: EvaluationValue
     ) throws(EvaluationError) -> Bool {
         if lhs.isNull || low.isNull || high.isNull { return false }
-        var low = low, high = high
+        var low = low
+        var high = high
         if try compare(low, high, []) == .orderedDescending { swap(&low, &high) }
         guard let lower = try compare(low, lhs, []), let upper = try compare(lhs, high, []) else { return false }
         return lower != .orderedDescending && upper != .orderedDescending

@@ -64,7 +64,8 @@ extension EvaluationValue {
     /// Boolean, integer, double), strings by UTF-8 bytes, dates by time, composites by their
     /// JSON text.
     static func stableOrder(_ a: EvaluationValue, _ b: EvaluationValue) -> Bool {
-        let rankA = a.kindRank, rankB = b.kindRank
+        let rankA = a.kindRank
+        let rankB = b.kindRank
         if rankA != rankB { return rankA < rankB }
         switch (a, b) {
         case (.string(let x), .string(let y)): return StringComparison.literalOrder(x, y) == .orderedAscending
@@ -73,7 +74,8 @@ extension EvaluationValue {
         case (.data(let x), .data(let y)): return x.lexicographicallyPrecedes(y)
         default:
             if let x = NumericValue(a), let y = NumericValue(b) {
-                let xNaN = x.doubleValue.isNaN, yNaN = y.doubleValue.isNaN
+                let xNaN = x.doubleValue.isNaN
+                let yNaN = y.doubleValue.isNaN
                 if xNaN || yNaN { return xNaN && !yNaN }
                 switch x.compare(to: y) {
                 case .orderedAscending?: return true
@@ -143,7 +145,9 @@ extension Double: EvaluationValueConvertible { public var evaluationValue: Evalu
 extension Float: EvaluationValueConvertible { public var evaluationValue: EvaluationValue { .double(Double(self)) } }
 extension Bool: EvaluationValueConvertible { public var evaluationValue: EvaluationValue { .bool(self) } }
 extension String: EvaluationValueConvertible { public var evaluationValue: EvaluationValue { .string(self) } }
-extension Substring: EvaluationValueConvertible { public var evaluationValue: EvaluationValue { .string(String(self)) } }
+extension Substring: EvaluationValueConvertible {
+    public var evaluationValue: EvaluationValue { .string(String(self)) }
+}
 extension Date: EvaluationValueConvertible { public var evaluationValue: EvaluationValue { .date(self) } }
 extension Data: EvaluationValueConvertible { public var evaluationValue: EvaluationValue { .data(self) } }
 extension UUID: EvaluationValueConvertible { public var evaluationValue: EvaluationValue { .uuid(self) } }

@@ -103,7 +103,8 @@ extension EvaluationValue {
         case .int(let value): return String(value)
         case .double(let value): return NumberFormatting.description(of: value)
         case .string(let value): return "\"" + value + "\""
-        case .date(let value): return "CAST(\(NumberFormatting.sixDecimals(value.timeIntervalSinceReferenceDate)), \"NSDate\")"
+        case .date(let value):
+            return "CAST(\(NumberFormatting.sixDecimals(value.timeIntervalSinceReferenceDate)), \"NSDate\")"
         case .data(let value): return "<\(value.count) bytes>"
         case .uuid(let value): return value.uuidString
         case .array(let values):

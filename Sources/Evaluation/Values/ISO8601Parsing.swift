@@ -137,7 +137,9 @@ private struct DigitScanner {
     }
 
     mutating func fraction() -> Double? {
-        var value = 0.0, scale = 0.1, count = 0
+        var value = 0.0
+        var scale = 0.1
+        var count = 0
         while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
             value += Double(bytes[position] - 0x30) * scale
             scale /= 10

@@ -34,7 +34,8 @@ enum JSONTaggedValues {
         switch key {
         case "$date":
             guard case .string(let text) = payload, let date = ISO8601Parsing.date(from: text) else {
-                throw JSONValueError(id: "json-tag", message: "\"$date\" needs an ISO 8601 string such as \"2020-01-01T00:00:00Z\"")
+                throw JSONValueError(
+                    id: "json-tag", message: "\"$date\" needs an ISO 8601 string such as \"2020-01-01T00:00:00Z\"")
             }
             return .date(date)
         case "$set":
@@ -96,7 +97,9 @@ enum JSONWriting {
             writeArray(values, to: &output)
         case .set(let values):
             output += "{\"$set\":"
-            writeArray(values.map(EvaluationValue.init).sorted(by: EvaluationValue.stableOrder).compactMap(\.predicateValue), to: &output)
+            writeArray(
+                values.map(EvaluationValue.init).sorted(by: EvaluationValue.stableOrder).compactMap(\.predicateValue),
+                to: &output)
             output += "}"
         case .dictionary(let dictionary):
             output += "{"

@@ -88,9 +88,15 @@ struct JSONValueParser {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)
         case UInt8(ascii: "["): return try parseArray(depth: depth)
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[position])))'")
         }
@@ -113,7 +119,9 @@ struct JSONValueParser {
         }
         while true {
             skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a key string") }
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw error("expected a key string")
+            }
             let key = try parseString()
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':'") }
@@ -231,7 +239,8 @@ struct JSONValueParser {
     private mutating func parseUnicodeEscape() throws(JSONValueError) -> Unicode.Scalar {
         let first = try hex4()
         if (0xD800...0xDBFF).contains(first) {
-            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                bytes[position + 1] == UInt8(ascii: "u")
             else { throw error("unpaired surrogate") }
             position += 2
             let second = try hex4()

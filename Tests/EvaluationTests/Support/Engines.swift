@@ -53,20 +53,30 @@ enum Engines {
     ) -> [(String, Outcome)] {
         let compiler = PredicateCompiler(functions: functions)
         var outcomes: [(String, Outcome)] = [
-            ("compiled(EvaluationValue)", compiledOutcome { () throws(PredicateCompileError) in
-                let p = try compiler.compile(node, for: EvaluationValue.self)
-                return { () throws(EvaluationError) in try p.evaluate(EvaluationValue(object), variables: vars) }
-            }),
-            ("compiled(PredicateValue)", compiledOutcome { () throws(PredicateCompileError) in
-                let p = try compiler.compile(node, for: PredicateValue.self)
-                return { () throws(EvaluationError) in try p.evaluate(object, variables: vars) }
-            }),
+            (
+                "compiled(EvaluationValue)",
+                compiledOutcome { () throws(PredicateCompileError) in
+                    let p = try compiler.compile(node, for: EvaluationValue.self)
+                    return { () throws(EvaluationError) in try p.evaluate(EvaluationValue(object), variables: vars) }
+                }
+            ),
+            (
+                "compiled(PredicateValue)",
+                compiledOutcome { () throws(PredicateCompileError) in
+                    let p = try compiler.compile(node, for: PredicateValue.self)
+                    return { () throws(EvaluationError) in try p.evaluate(object, variables: vars) }
+                }
+            ),
         ]
         if let dictionary = FoundationObjects.dictionary(object) {
-            outcomes.append(("compiled([String: Any])", compiledOutcome { () throws(PredicateCompileError) in
-                let p = try compiler.compile(node, for: [String: Any].self)
-                return { () throws(EvaluationError) in try p.evaluate(dictionary, variables: vars) }
-            }))
+            outcomes.append(
+                (
+                    "compiled([String: Any])",
+                    compiledOutcome { () throws(PredicateCompileError) in
+                        let p = try compiler.compile(node, for: [String: Any].self)
+                        return { () throws(EvaluationError) in try p.evaluate(dictionary, variables: vars) }
+                    }
+                ))
         }
         return outcomes
     }

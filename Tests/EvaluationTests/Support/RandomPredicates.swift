@@ -26,7 +26,8 @@ struct RandomPredicates {
         Date(timeIntervalSinceReferenceDate: -1_000),
     ]
     static let numbers: [PredicateValue] = [
-        .int(0), .int(1), .int(2), .int(-3), .int(5), .int(30), .double(0.5), .double(2.0), .double(-1.25), .double(30.5),
+        .int(0), .int(1), .int(2), .int(-3), .int(5), .int(30), .double(0.5), .double(2.0), .double(-1.25),
+        .double(30.5),
         .bool(true), .bool(false), .int(Int.max), .double(1e300), .double(.nan),
     ]
 
@@ -69,9 +70,14 @@ struct RandomPredicates {
         case "name": return random.chance(1, in: 10) ? .null : .string(random.pick(Self.strings))
         case "a", "b", "n", "x": return random.chance(1, in: 10) ? .null : random.pick(Self.numbers)
         case "when": return .date(random.pick(Self.dates))
-        case "tags": return .array((0..<random.int(in: 0...3)).map { _ in random.chance(2, in: 3) ? .string(random.pick(Self.strings)) : scalar() })
+        case "tags":
+            return .array(
+                (0..<random.int(in: 0...3)).map { _ in
+                    random.chance(2, in: 3) ? .string(random.pick(Self.strings)) : scalar()
+                })
         case "s": return .set(Set((0..<random.int(in: 0...3)).map { _ in random.pick(Self.numbers) }))
-        case "items": return depth >= 2 ? .array([]) : .array((0..<random.int(in: 0...3)).map { _ in object(depth: depth + 1) })
+        case "items":
+            return depth >= 2 ? .array([]) : .array((0..<random.int(in: 0...3)).map { _ in object(depth: depth + 1) })
         case "child", "d": return depth >= 2 ? .null : object(depth: depth + 1)
         default: return scalar()
         }
@@ -112,14 +118,16 @@ struct RandomPredicates {
             let (left, right) = suitedOperands(op, modifier, depth: depth)
             return Comparison(modifier: modifier, left: left, operator: op, options: options, right: right)
         }
-        let left = modifier != .direct && random.chance(3, in: 4)
+        let left =
+            modifier != .direct && random.chance(3, in: 4)
             ? ExpressionNode(.keyPath(collectionPath())) : expression(depth: depth + 1)
         let right: ExpressionNode
         switch op {
         case .like where random.chance(2, in: 3): right = constant(.string(random.pick(Self.likePatterns)))
         case .matches where random.chance(2, in: 3): right = constant(.string(random.pick(Self.regexPatterns)))
         case .between where random.chance(2, in: 3):
-            right = ExpressionNode(.aggregate([constant(random.pick(Self.numbers)), constant(random.pick(Self.numbers))]))
+            right = ExpressionNode(
+                .aggregate([constant(random.pick(Self.numbers)), constant(random.pick(Self.numbers))]))
         case .in where random.chance(1, in: 2):
             right = ExpressionNode(.aggregate((0..<random.int(in: 0...4)).map { _ in constant(scalar()) }))
         case .in, .contains:
@@ -136,22 +144,26 @@ struct RandomPredicates {
     ) -> (ExpressionNode, ExpressionNode) {
         let quantified = modifier != .direct
         func path(_ components: [KeyPathComponent]) -> ExpressionNode { ExpressionNode(.keyPath(components)) }
-        let stringSide = quantified
+        let stringSide =
+            quantified
             ? path(random.chance(1, in: 2) ? [.key("tags")] : [.key("items"), .key("name")])
             : path(random.chance(3, in: 4) ? [.key("name")] : [.key(random.pick(["child", "d"])), .key("name")])
         let numberKey = random.pick(["a", "b", "n", "x"])
-        let numberSide = quantified
+        let numberSide =
+            quantified
             ? path(random.chance(1, in: 2) ? [.key("s")] : [.key("items"), .key(numberKey)])
             : path(random.chance(3, in: 4) ? [.key(numberKey)] : [.key(random.pick(["child", "d"])), .key(numberKey)])
         switch op {
-        case .beginsWith, .endsWith, .contains where !quantified && random.chance(1, in: 2):
+        case .beginsWith, .endsWith,
+            .contains where !quantified && random.chance(1, in: 2):
             return (stringSide, constant(.string(random.pick(Self.strings))))
         case .like:
             return (stringSide, constant(.string(random.pick(Self.likePatterns))))
         case .matches:
             return (stringSide, constant(.string(random.pick(Self.regexPatterns))))
         case .between:
-            let bounds = ExpressionNode(.aggregate([constant(random.pick(Self.numbers)), constant(random.pick(Self.numbers))]))
+            let bounds = ExpressionNode(
+                .aggregate([constant(random.pick(Self.numbers)), constant(random.pick(Self.numbers))]))
             return (numberSide, bounds)
         case .in:
             let members = (0..<random.int(in: 0...4)).map { _ in
@@ -159,13 +171,18 @@ struct RandomPredicates {
             }
             return (random.chance(1, in: 2) ? stringSide : numberSide, ExpressionNode(.aggregate(members)))
         case .contains:
-            return (path(collectionPath()), constant(random.chance(1, in: 2) ? random.pick(Self.numbers) : .string(random.pick(Self.strings))))
+            return (
+                path(collectionPath()),
+                constant(random.chance(1, in: 2) ? random.pick(Self.numbers) : .string(random.pick(Self.strings)))
+            )
         case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
             switch random.next() % 4 {
             case 0: return (stringSide, constant(.string(random.pick(Self.strings))))
             case 1: return (path([.key("when")]), constant(.date(random.pick(Self.dates))))
             default:
-                let right = random.chance(1, in: 4) ? path([.key(random.pick(["a", "b", "n", "x"]))]) : constant(random.pick(Self.numbers))
+                let right =
+                    random.chance(1, in: 4)
+                    ? path([.key(random.pick(["a", "b", "n", "x"]))]) : constant(random.pick(Self.numbers))
                 return (numberSide, right)
             }
         default:
@@ -224,37 +241,51 @@ struct RandomPredicates {
         case 22, 23:
             let op = random.pick(BinaryOperator.allCases)
             if [.union, .intersect, .minus].contains(op) {
-                return ExpressionNode(.binary(op, ExpressionNode(.keyPath(collectionPath())), expression(depth: depth + 1)))
+                return ExpressionNode(
+                    .binary(op, ExpressionNode(.keyPath(collectionPath())), expression(depth: depth + 1)))
             }
             let operand = { (g: inout RandomPredicates) in
-                g.random.chance(2, in: 3) ? ExpressionNode(.keyPath([.key(g.random.pick(["a", "b", "n", "x", "when"]))])) : g.constant(g.random.pick(Self.numbers))
+                g.random.chance(2, in: 3)
+                    ? ExpressionNode(.keyPath([.key(g.random.pick(["a", "b", "n", "x", "when"]))]))
+                    : g.constant(g.random.pick(Self.numbers))
             }
-            return ExpressionNode(.binary(op, operand(&self), random.chance(1, in: 4) ? expression(depth: depth + 1) : operand(&self)))
+            return ExpressionNode(
+                .binary(op, operand(&self), random.chance(1, in: 4) ? expression(depth: depth + 1) : operand(&self)))
         case 24: return ExpressionNode(.unary(random.pick(UnaryOperator.allCases), expression(depth: depth + 1)))
         case 25, 26: return function(depth: depth)
         case 27, 28:
             let selector: IndexSelector = random.pick([
-                .first, .last, .size, .expression(constant(.int(random.int(in: -1...2)))), .expression(constant(.string("a"))),
+                .first, .last, .size, .expression(constant(.int(random.int(in: -1...2)))),
+                .expression(constant(.string("a"))),
             ])
             return ExpressionNode(.index(expression(depth: depth + 1), selector))
         case 29, 30:
             let element = ExpressionNode(.variable("x"))
             let inner = Comparison(
-                modifier: .direct, left: random.chance(1, in: 2) ? element : ExpressionNode(.member(element, [.key(random.pick(Self.keys))])),
+                modifier: .direct,
+                left: random.chance(1, in: 2)
+                    ? element : ExpressionNode(.member(element, [.key(random.pick(Self.keys))])),
                 operator: random.pick([.equalTo, .greaterThan, .notEqualTo, .in, .beginsWith]),
                 options: random.chance(1, in: 3) ? .caseInsensitive : [], right: expression(depth: depth + 2))
-            let subquery = ExpressionNode(.subquery(collection: ExpressionNode(.keyPath(collectionPath())), variable: "x", predicate: PredicateNode(.comparison(inner))))
+            let subquery = ExpressionNode(
+                .subquery(
+                    collection: ExpressionNode(.keyPath(collectionPath())), variable: "x",
+                    predicate: PredicateNode(.comparison(inner))))
             return random.chance(2, in: 3) ? ExpressionNode(.member(subquery, [.collectionOperator(.count)])) : subquery
         case 31:
-            return ExpressionNode(.ternary(predicate(depth: 3), expression(depth: depth + 1), expression(depth: depth + 1)))
+            return ExpressionNode(
+                .ternary(predicate(depth: 3), expression(depth: depth + 1), expression(depth: depth + 1)))
         case 32:
-            let type = random.chance(1, in: 40) ? "Class" : random.pick(["NSNumber", "NSString", "NSDate", "NSDecimalNumber"])
+            let type =
+                random.chance(1, in: 40) ? "Class" : random.pick(["NSNumber", "NSString", "NSDate", "NSDecimalNumber"])
             return ExpressionNode(.cast(expression(depth: depth + 1), type: type))
-        case 33: return ExpressionNode(.aggregate((0..<random.int(in: 0...3)).map { _ in expression(depth: depth + 1) }))
+        case 33:
+            return ExpressionNode(.aggregate((0..<random.int(in: 0...3)).map { _ in expression(depth: depth + 1) }))
         case 34: return ExpressionNode(.member(ExpressionNode(.variable("v")), [.key(random.pick(Self.keys))]))
         case 35:
             let selector = random.chance(1, in: 10) ? "unregistered" : "reversed"
-            return ExpressionNode(.customFunction(receiver: expression(depth: depth + 1), selector: selector, arguments: []))
+            return ExpressionNode(
+                .customFunction(receiver: expression(depth: depth + 1), selector: selector, arguments: []))
         case 36: return ExpressionNode(.assignment(variable: "w", value: expression(depth: depth + 1)))
         case 37: return random.chance(1, in: 20) ? ExpressionNode(.anyKey) : ExpressionNode(.keyPath(keyPath()))
         default: return ExpressionNode(.keyPath([.key(random.pick(Self.keys))]))
@@ -266,7 +297,8 @@ struct RandomPredicates {
         let function = random.pick(functions)
         let arguments = (0..<function.arity).map { _ in
             function.takesCollection && random.chance(1, in: 2)
-                ? ExpressionNode(.aggregate((0..<random.int(in: 0...3)).map { _ in constant(random.pick(Self.numbers)) }))
+                ? ExpressionNode(
+                    .aggregate((0..<random.int(in: 0...3)).map { _ in constant(random.pick(Self.numbers)) }))
                 : expression(depth: depth + 1)
         }
         return ExpressionNode(.function(function, arguments))
@@ -274,6 +306,9 @@ struct RandomPredicates {
 
     /// Variables bound at evaluation time.
     mutating func variables() -> [String: PredicateValue] {
-        ["v": random.chance(1, in: 3) ? object(depth: 1) : scalar(), "list": .array((0..<random.int(in: 0...3)).map { _ in scalar() })]
+        [
+            "v": random.chance(1, in: 3) ? object(depth: 1) : scalar(),
+            "list": .array((0..<random.int(in: 0...3)).map { _ in scalar() }),
+        ]
     }
 }

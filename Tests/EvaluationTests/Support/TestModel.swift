@@ -78,7 +78,9 @@ struct Point: MirrorReadable {
 }
 
 extension RandomPredicates {
-    static let personStrings = ["Ann", "ann", "Dàn", "Dan", "Zoë", "zoe", "Ångström", "", "O'Neil", "Straße", "ΣΊΣΥΦΟΣ", "an"]
+    static let personStrings = [
+        "Ann", "ann", "Dàn", "Dan", "Zoë", "zoe", "Ångström", "", "O'Neil", "Straße", "ΣΊΣΥΦΟΣ", "an",
+    ]
 
     mutating func person() -> Person {
         func address(_ g: inout RandomPredicates) -> Address {
@@ -94,7 +96,9 @@ extension RandomPredicates {
             born: random.pick(Self.dates),
             address: random.chance(1, in: 3) ? nil : address(&self),
             home: address(&self),
-            friends: (0..<random.int(in: 0...3)).map { _ in Friend(name: random.pick(Self.personStrings), age: random.int(in: 0...50)) })
+            friends: (0..<random.int(in: 0...3)).map { _ in
+                Friend(name: random.pick(Self.personStrings), age: random.int(in: 0...50))
+            })
     }
 
     /// Predicates over `Person`'s declared keys only, with constants of every type against
@@ -102,17 +106,24 @@ extension RandomPredicates {
     mutating func personPredicate(depth: Int = 0) -> PredicateNode {
         switch depth >= 2 ? 0 : random.next() % 8 {
         case 6: return PredicateNode(.and([personPredicate(depth: depth + 1), personPredicate(depth: depth + 1)]))
-        case 7: return PredicateNode(random.chance(1, in: 2) ? .or([personPredicate(depth: depth + 1), personPredicate(depth: depth + 1)]) : .not(personPredicate(depth: depth + 1)))
+        case 7:
+            return PredicateNode(
+                random.chance(1, in: 2)
+                    ? .or([personPredicate(depth: depth + 1), personPredicate(depth: depth + 1)])
+                    : .not(personPredicate(depth: depth + 1)))
         default: break
         }
         let scalarPaths: [[KeyPathComponent]] = [
             [.key("name")], [.key("age")], [.key("score")], [.key("active")], [.key("nickname")], [.key("born")],
             [.key("address"), .key("city")], [.key("address"), .key("zip")], [.key("home"), .key("city")],
             [.key("home"), .key("zip")], [.key("friends"), .collectionOperator(.count)],
-            [.key("friends"), .collectionOperator(.sum), .key("age")], [.key("friends"), .collectionOperator(.max), .key("name")],
+            [.key("friends"), .collectionOperator(.sum), .key("age")],
+            [.key("friends"), .collectionOperator(.max), .key("name")],
             [.key("tags"), .collectionOperator(.count)], [.key("name"), .key("length")],
         ]
-        let collectionPaths: [[KeyPathComponent]] = [[.key("tags")], [.key("friends"), .key("name")], [.key("friends"), .key("age")]]
+        let collectionPaths: [[KeyPathComponent]] = [
+            [.key("tags")], [.key("friends"), .key("name")], [.key("friends"), .key("age")],
+        ]
         let ops: [ComparisonOperator] = [
             .equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo, .between, .in,
             .contains, .beginsWith, .endsWith, .like, .matches,
@@ -125,32 +136,53 @@ extension RandomPredicates {
         } else if random.chance(1, in: 12) {
             let inner = Comparison(
                 left: ExpressionNode(.member(ExpressionNode(.variable("f")), [.key(random.pick(["age", "name"]))])),
-                operator: random.pick([.greaterThan, .equalTo, .beginsWith]), right: ExpressionNode(.constant(personConstant(for: op))))
-            left = ExpressionNode(.member(
-                ExpressionNode(.subquery(collection: ExpressionNode(.keyPath([.key("friends")])), variable: "f", predicate: PredicateNode(.comparison(inner)))),
-                [.collectionOperator(.count)]))
+                operator: random.pick([.greaterThan, .equalTo, .beginsWith]),
+                right: ExpressionNode(.constant(personConstant(for: op))))
+            left = ExpressionNode(
+                .member(
+                    ExpressionNode(
+                        .subquery(
+                            collection: ExpressionNode(.keyPath([.key("friends")])), variable: "f",
+                            predicate: PredicateNode(.comparison(inner)))),
+                    [.collectionOperator(.count)]))
         } else {
             left = ExpressionNode(.keyPath(random.pick(scalarPaths)))
         }
         var options: ComparisonOptions = []
-        if random.chance(1, in: 3) { options = random.pick([.caseInsensitive, .diacriticInsensitive, [.caseInsensitive, .diacriticInsensitive], .normalized, .localeSensitive]) }
-        return PredicateNode(.comparison(Comparison(modifier: modifier, left: left, operator: op, options: options, right: ExpressionNode(.constant(personConstant(for: op))))))
+        if random.chance(1, in: 3) {
+            options = random.pick([
+                .caseInsensitive, .diacriticInsensitive, [.caseInsensitive, .diacriticInsensitive], .normalized,
+                .localeSensitive,
+            ])
+        }
+        return PredicateNode(
+            .comparison(
+                Comparison(
+                    modifier: modifier, left: left, operator: op, options: options,
+                    right: ExpressionNode(.constant(personConstant(for: op))))))
     }
 
     mutating func personConstant(for op: ComparisonOperator) -> PredicateValue {
         let scalars: [PredicateValue] = [
-            .int(30), .int(0), .int(2), .int(Int.max), .double(30.5), .double(2.0), .double(.nan), .double(.infinity), .double(-0.0),
-            .bool(true), .bool(false), .null, .string("Ann"), .string("an"), .string("x"), .string("OSLO"), .date(Self.dates[0]),
+            .int(30), .int(0), .int(2), .int(Int.max), .double(30.5), .double(2.0), .double(.nan), .double(.infinity),
+            .double(-0.0),
+            .bool(true), .bool(false), .null, .string("Ann"), .string("an"), .string("x"), .string("OSLO"),
+            .date(Self.dates[0]),
         ]
         switch op {
         case .between:
-            return .array([random.pick(scalars.filter { if case .string = $0 { return false } else { return true } }), random.pick([.int(1), .int(40), .double(2.5), .bool(true)])])
+            return .array([
+                random.pick(scalars.filter { if case .string = $0 { return false } else { return true } }),
+                random.pick([.int(1), .int(40), .double(2.5), .bool(true)]),
+            ])
         case .in:
-            return random.chance(1, in: 4) ? .string("Ann Dan") : .array((0..<random.int(in: 0...4)).map { _ in random.pick(scalars) })
+            return random.chance(1, in: 4)
+                ? .string("Ann Dan") : .array((0..<random.int(in: 0...4)).map { _ in random.pick(scalars) })
         case .like: return .string(random.pick(["*an*", "A?n", "*", "", "D*", "\\"]))
         case .matches: return .string(random.pick(["A.*", ".*", "(", "[a-z]+", ""]))
         case .beginsWith, .endsWith, .contains:
-            return random.chance(5, in: 6) ? .string(random.pick(["an", "A", "ö", "", "x", "zo", "ss"])) : random.pick(scalars)
+            return random.chance(5, in: 6)
+                ? .string(random.pick(["an", "A", "ö", "", "x", "zo", "ss"])) : random.pick(scalars)
         default: return random.pick(scalars)
         }
     }
