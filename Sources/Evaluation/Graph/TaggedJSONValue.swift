@@ -20,50 +20,32 @@ struct TaggedJSONValue: Codable, Sendable, Hashable {
         self.value = value
     }
 
+    /// Decodes plain JSON structure, then resolves the tags with the same rules as
+    /// ``PredicateValue/init(json:maximumDepth:)`` (``JSONTaggedValues``).
     init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            value = .null
-        } else if let bool = try? container.decode(Bool.self) {
-            value = .bool(bool)
-        } else if let int = try? container.decode(Int.self) {
-            value = .int(int)
-        } else if let double = try? container.decode(Double.self) {
-            value = .double(double)
-        } else if let string = try? container.decode(String.self) {
-            value = .string(string)
-        } else if let array = try? container.decode([TaggedJSONValue].self) {
-            value = .array(array.map(\.value))
-        } else {
-            let object = try container.decode([String: TaggedJSONValue].self)
-            value = try Self.tagged(object, codingPath: decoder.codingPath) ?? .dictionary(object.mapValues(\.value))
+        do {
+            value = try JSONTaggedValues.untag(try Self.plain(from: decoder))
+        } catch let error as JSONValueError {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
         }
     }
 
-    private static func tagged(_ object: [String: TaggedJSONValue], codingPath: [any CodingKey]) throws
-        -> PredicateValue?
-    {
-        guard object.count == 1, let (tag, content) = object.first, tag.hasPrefix("$") else { return nil }
-        func bad(_ message: String) -> DecodingError {
-            DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: message))
-        }
-        switch (tag, content.value) {
-        case ("$date", .string(let text)):
-            guard let date = GraphDates.parse(text) else { throw bad("'\(text)' is not an ISO 8601 date") }
-            return .date(date)
-        case ("$set", .array(let elements)):
-            return .set(Set(elements))
-        case ("$data", .string(let text)):
-            guard let data = Data(base64Encoded: text) else { throw bad("'\(text)' is not base 64") }
-            return .data(data)
-        case ("$uuid", .string(let text)):
-            guard let uuid = UUID(uuidString: text) else { throw bad("'\(text)' is not a UUID") }
-            return .uuid(uuid)
-        case ("$date", _), ("$set", _), ("$data", _), ("$uuid", _):
-            throw bad("'\(tag)' needs a \(tag == "$set" ? "list" : "string")")
-        default:
-            return nil
-        }
+    /// The JSON value as it is written, tags not yet resolved.
+    private static func plain(from decoder: any Decoder) throws -> PredicateValue {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { return .null }
+        if let bool = try? container.decode(Bool.self) { return .bool(bool) }
+        if let int = try? container.decode(Int.self) { return .int(int) }
+        if let double = try? container.decode(Double.self) { return .double(double) }
+        if let string = try? container.decode(String.self) { return .string(string) }
+        if let array = try? container.decode([PlainJSON].self) { return .array(array.map(\.value)) }
+        return .dictionary(try container.decode([String: PlainJSON].self).mapValues(\.value))
+    }
+
+    /// A decoding step of ``plain(from:)`` for nested values.
+    private struct PlainJSON: Decodable {
+        var value: PredicateValue
+        init(from decoder: any Decoder) throws { value = try TaggedJSONValue.plain(from: decoder) }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -89,13 +71,8 @@ struct TaggedJSONValue: Codable, Sendable, Hashable {
     private var sortKey: String { String(describing: value) }
 }
 
-/// ISO 8601 dates with and without fractional seconds.
+/// ISO 8601 text for the dates the graph writes (fractional seconds only when present).
 enum GraphDates {
-    static func parse(_ text: String) -> Date? {
-        if let date = try? Date(text, strategy: .iso8601) { return date }
-        return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    }
-
     static func format(_ date: Date) -> String {
         let whole = date.timeIntervalSinceReferenceDate.rounded(.down) == date.timeIntervalSinceReferenceDate
         return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))

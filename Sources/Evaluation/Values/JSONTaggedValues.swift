@@ -33,9 +33,12 @@ enum JSONTaggedValues {
     private static func decodeTag(_ key: String, _ payload: PredicateValue) throws(JSONValueError) -> PredicateValue? {
         switch key {
         case "$date":
-            guard case .string(let text) = payload, let date = ISO8601Parsing.date(from: text) else {
+            guard case .string(let text) = payload else {
                 throw JSONValueError(
                     id: "json-tag", message: "\"$date\" needs an ISO 8601 string such as \"2020-01-01T00:00:00Z\"")
+            }
+            guard let date = ISO8601Parsing.date(from: text) else {
+                throw JSONValueError(id: "json-tag", message: "'\(text)' is not an ISO 8601 date")
             }
             return .date(date)
         case "$set":
