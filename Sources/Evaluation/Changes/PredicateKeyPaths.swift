@@ -161,7 +161,7 @@ enum PredicateKeyPaths {
     static func spelling(_ component: KeyPathComponent) -> String {
         switch component {
         case .key(let key): key
-        case .collectionOperator(let operation): "@" + operation.spelling
+        case .collectionOperator(let operation): operation.spelling
         }
     }
 }

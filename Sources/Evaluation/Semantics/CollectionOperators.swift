@@ -32,7 +32,7 @@ enum CollectionOperators {
             }
         }
         guard let elements = value.collectionElements else {
-            throw EvaluationError.notACollection("the receiver of @\(op.spelling)", value)
+            throw EvaluationError.notACollection("the receiver of \(op.spelling)", value)
         }
         var leaves: [EvaluationValue] = []
         leaves.reserveCapacity(elements.count)
@@ -49,14 +49,14 @@ enum CollectionOperators {
         case .min, .max: return try extreme(leaves.filter { !$0.isNull }, smallest: op == .min)
         case .distinctUnionOfObjects, .unionOfObjects:
             if leaves.contains(where: \.isNull) {
-                throw EvaluationError.invalidArgument("@\(op.spelling) found a nil value")
+                throw EvaluationError.invalidArgument("\(op.spelling) found a nil value")
             }
             return .array(op == .distinctUnionOfObjects ? distinct(leaves) : leaves)
         case .unionOfArrays, .distinctUnionOfArrays, .distinctUnionOfSets:
             var flattened: [EvaluationValue] = []
             for leaf in leaves {
                 guard let inner = leaf.collectionElements else {
-                    throw EvaluationError.notACollection("each element of @\(op.spelling)", leaf)
+                    throw EvaluationError.notACollection("each element of \(op.spelling)", leaf)
                 }
                 flattened += inner
             }

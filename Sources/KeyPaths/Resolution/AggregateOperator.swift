@@ -5,8 +5,8 @@
 /// Every operator except `@count` must be followed by a key path, resolved against the
 /// collection's elements.
 ///
-/// The raw values are the spellings after `@`, the same as those of the Predicates module's
-/// `CollectionOperator`, so `AggregateOperator(rawValue: op.rawValue)` converts between them.
+/// The raw values are the spellings after `@`. The Predicates module uses this type for
+/// the collection operators of its key paths (`CollectionOperator` is a type alias of this enum).
 public enum AggregateOperator: String, Sendable, Hashable, Codable, CaseIterable {
     /// `@count`: the number of elements. Ends the key path.
     case count

@@ -1,3 +1,5 @@
+import KeyPaths
+
 /// A parsed expression: an operand of a comparison, a function argument, a SUBQUERY collection…
 ///
 /// Like ``PredicateNode``, equality ignores the ``range``.
@@ -93,19 +95,9 @@ public enum KeyPathComponent: Sendable, Hashable, Codable {
     case collectionOperator(CollectionOperator)
 }
 
-/// The key-value-coding collection operators usable inside a key path.
-public enum CollectionOperator: String, Sendable, Hashable, Codable, CaseIterable {
-    case count
-    case sum
-    case avg
-    case min
-    case max
-    case distinctUnionOfObjects
-    case unionOfObjects
-    case distinctUnionOfArrays
-    case unionOfArrays
-    case distinctUnionOfSets
-
-    /// The spelling after `@` (case-sensitive, as in KVC): `count` for `@count`.
-    public var spelling: String { rawValue }
-}
+/// The key-value-coding collection operators usable inside a key path (`@count`, `@sum`, …).
+///
+/// It is KeyPaths' ``AggregateOperator`` under the name the syntax tree uses, so a parsed key
+/// path and its resolution against a schema share one type: `spelling` is `"@count"`, the raw
+/// value `"count"`.
+public typealias CollectionOperator = AggregateOperator

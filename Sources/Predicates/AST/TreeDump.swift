@@ -138,7 +138,7 @@ enum TreeDump {
         components.map { component in
             switch component {
             case .key(let key): key
-            case .collectionOperator(let op): "@" + op.spelling
+            case .collectionOperator(let op): op.spelling
             }
         }.joined(separator: ".")
     }

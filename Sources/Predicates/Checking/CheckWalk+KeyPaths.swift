@@ -71,8 +71,7 @@ extension CheckWalk {
             let inner = resolve(
                 Array(components.dropFirst()), from: entity, node: node, prefix: prefix, base: end,
                 skipped: 1, keepsPath: false)
-            guard let operation = AggregateOperator(rawValue: op.rawValue) else { return Operand(.unknown, node) }
-            return Operand(Self.aggregate(operation, of: inner.type), node)
+            return Operand(Self.aggregate(op, of: inner.type), node)
         case .collection:
             return Operand(components == [.collectionOperator(.count)] ? .integer : .unknown, node)
         default:
@@ -143,7 +142,7 @@ extension CheckWalk {
     static func name(of component: KeyPathComponent) -> String {
         switch component {
         case .key(let key): key
-        case .collectionOperator(let op): "@" + op.spelling
+        case .collectionOperator(let op): op.spelling
         }
     }
 }

@@ -22,7 +22,7 @@ extension PredicateFormatter {
             if Operators.isReserved(key) { output += "#" }
             output += key
         case .collectionOperator(let op):
-            output += "@" + op.spelling
+            output += op.spelling
         }
     }
 }

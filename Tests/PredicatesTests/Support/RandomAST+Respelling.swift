@@ -392,7 +392,7 @@ extension Respeller {
                 if Operators.isReserved(key) || chance(10) { output += "#" }
                 output += key
             case .collectionOperator(let op):
-                output += "@" + op.spelling
+                output += op.spelling
             }
         }
     }
