@@ -7,20 +7,27 @@ let package = Package(
         .library(name: "Predicates", targets: ["Predicates"]),
         .library(name: "KeyPaths", targets: ["KeyPaths"]),
         .library(name: "Evaluation", targets: ["Evaluation"]),
+        .library(name: "ObjectStore", targets: ["ObjectStore"]),
         .executable(name: "predicate", targets: ["predicate"]),
     ],
     targets: [
+        // The pipeline: KeyPaths (schema, key paths) <- Predicates (parse, check) <- Evaluation
+        // (in memory, SQL lowering) <- ObjectStore (object graph, change sets, change matching).
         .target(name: "KeyPaths"),
         .target(name: "Predicates", dependencies: ["KeyPaths"]),
         .target(name: "Evaluation", dependencies: ["Predicates", "KeyPaths"]),
-        .target(name: "PredicateCLI", dependencies: ["Predicates", "KeyPaths", "Evaluation"]),
+        .target(name: "ObjectStore", dependencies: ["Evaluation", "Predicates", "KeyPaths"]),
+        .target(name: "PredicateCLI", dependencies: ["Predicates", "KeyPaths", "Evaluation", "ObjectStore"]),
         .executableTarget(name: "predicate", dependencies: ["PredicateCLI"]),
-        .executableTarget(name: "predicate-bench", dependencies: ["Predicates", "Evaluation", "KeyPaths"]),
+        .executableTarget(
+            name: "predicate-bench", dependencies: ["Predicates", "Evaluation", "KeyPaths", "ObjectStore"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"]),
         .testTarget(name: "KeyPathsTests", dependencies: ["KeyPaths"]),
         .testTarget(
             name: "EvaluationTests", dependencies: ["Evaluation", "Predicates", "KeyPaths"],
             exclude: ["Semantics"]),
+        .testTarget(
+            name: "ObjectStoreTests", dependencies: ["ObjectStore", "Evaluation", "Predicates", "KeyPaths"]),
         .testTarget(name: "PredicateCLITests", dependencies: ["PredicateCLI", "Predicates"]),
     ],
     swiftLanguageModes: [.v6]

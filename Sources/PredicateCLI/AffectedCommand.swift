@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import KeyPaths
+import ObjectStore
 import Predicates
 
 /// `predicate affected --schema FILE --graph FILE --entity NAME --format FORMAT [--arg JSON]...

@@ -1,4 +1,5 @@
 import Evaluation
+import ObjectStore
 
 /// Issue 4's row: `contents` Contents in `buckets` Buckets, 100 Bucket renames; the change
 /// matcher against a full scan of every root (``ChangeMatchingBenchmark``).

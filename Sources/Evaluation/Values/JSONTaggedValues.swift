@@ -5,9 +5,9 @@ import Predicates
 /// arguments alike (DESIGN.md): `{"$date": "2020-01-01T00:00:00Z"}`, `{"$set": [1, 2]}`,
 /// `{"$data": "<base64>"}`, `{"$uuid": "<uuid>"}`. An object is a tag only when it has exactly
 /// one key and that key is one of these; `{"$date": 1, "x": 2}` is an ordinary dictionary.
-enum JSONTaggedValues {
+package enum JSONTaggedValues {
     /// Replaces tagged objects by the values they stand for, recursively.
-    static func untag(_ value: PredicateValue) throws(JSONValueError) -> PredicateValue {
+    package static func untag(_ value: PredicateValue) throws(JSONValueError) -> PredicateValue {
         switch value {
         case .array(let values):
             var result: [PredicateValue] = []

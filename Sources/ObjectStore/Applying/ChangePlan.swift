@@ -1,0 +1,328 @@
+import Evaluation
+import KeyPaths
+import Predicates
+
+/// A change set checked against a graph, with every name resolved: what ``ChangeTransaction``
+/// executes. Building the plan is the validation step of ``ObjectGraph/apply(_:)``.
+struct ChangePlan {
+    struct RelationshipWrite {
+        var relationship: RelationshipDescription
+        var inverse: RelationshipDescription?
+    }
+
+    struct Insert {
+        var object: ObjectID
+        var entity: Int
+        var attributes: [(String, PredicateValue)] = []
+        var toOne: [(RelationshipWrite, ObjectID?)] = []
+        var toMany: [(RelationshipWrite, [ObjectID])] = []
+    }
+
+    struct Update {
+        var object: ObjectID
+        var entity: Int
+        var attributes: [(String, PredicateValue)] = []
+        var toOne: [(RelationshipWrite, ObjectID?)] = []
+        var toMany: [(RelationshipWrite, added: [ObjectID], removed: [ObjectID])] = []
+    }
+
+    var inserts: [Insert] = []
+    var updates: [Update] = []
+    var deletes: [(ObjectID, Int)] = []
+}
+
+/// Checks a change set against the graph it will change and builds its ``ChangePlan``,
+/// collecting every problem: unknown entities, keys and objects, IDs reused, objects listed
+/// twice, values of the wrong type or shape, references to missing or deleted objects, and old
+/// values that are not the graph's current ones.
+struct ChangePlanner {
+    let graph: ObjectGraph
+    var layout: GraphLayout { graph.layout }
+    var errors: [GraphError] = []
+    /// Objects the change set inserts or deletes, known before values are checked.
+    private var insertedEntities: [ObjectID: Int] = [:]
+    private var deletedObjects: Set<ObjectID> = []
+    private var listed: Set<ObjectID> = []
+
+    init(graph: ObjectGraph) {
+        self.graph = graph
+    }
+
+    mutating func plan(_ changes: ChangeSet) -> ChangePlan {
+        var plan = ChangePlan()
+        let entries = changes.entities.sorted { $0.key < $1.key }
+        var known: [(String, Int, EntityChanges)] = []
+        for (name, entityChanges) in entries where !entityChanges.isEmpty {
+            guard let number = layout.numbers[name] else {
+                var message = "no entity named '\(name)'"
+                if let guess = EditDistance.bestMatch(for: name, among: layout.names) {
+                    message += "; did you mean '\(guess)'?"
+                }
+                errors.append(GraphError(.unknownEntity, entity: name, message: message))
+                continue
+            }
+            known.append((name, number, entityChanges))
+        }
+        // First the identities, so that references can be checked in any order.
+        for (name, number, entityChanges) in known {
+            for object in entityChanges.inserted { registerInsert(object.id, name: name, entity: number) }
+            for id in entityChanges.deleted { registerDelete(id, name: name, entity: number, into: &plan) }
+        }
+        for (name, number, entityChanges) in known {
+            for object in entityChanges.updated { registerUpdate(object, name: name, entity: number, into: &plan) }
+        }
+        for (name, number, entityChanges) in known where !layout.abstract[number] {
+            for object in entityChanges.inserted { planInsert(object, name: name, entity: number, into: &plan) }
+        }
+        return plan
+    }
+
+    private func objectID(_ id: Int, entity number: Int) -> ObjectID {
+        ObjectID(hierarchy: layout.names[layout.hierarchyRoots[number]], id: id)
+    }
+
+    private mutating func claim(_ object: ObjectID, name: String) -> Bool {
+        guard listed.insert(object).inserted else {
+            errors.append(
+                GraphError(
+                    .duplicateObject, entity: name, id: object.id,
+                    message: "the object is listed more than once"))
+            return false
+        }
+        return true
+    }
+
+    private mutating func registerInsert(_ id: Int, name: String, entity: Int) {
+        if layout.abstract[entity] {
+            errors.append(
+                GraphError(
+                    .abstractEntity, entity: name, id: id,
+                    message: "'\(name)' is abstract; insert an object of a sub-entity"))
+            return
+        }
+        let object = objectID(id, entity: entity)
+        guard claim(object, name: name) else { return }
+        if let existing = graph.entityNumber(of: object) {
+            errors.append(
+                GraphError(
+                    .duplicateObject, entity: name, id: id,
+                    message: "id \(id) is already used by \(layout.names[existing]) \(id)"))
+            return
+        }
+        insertedEntities[object] = entity
+    }
+
+    private mutating func existing(_ id: Int, name: String, entity: Int) -> (ObjectID, Int)? {
+        let object = objectID(id, entity: entity)
+        guard let concrete = graph.entityNumber(of: object), layout.isKind(concrete, of: entity) else {
+            errors.append(GraphError(.unknownObject, entity: name, id: id, message: "no \(name) with id \(id)"))
+            return nil
+        }
+        return (object, concrete)
+    }
+
+    private mutating func registerDelete(_ id: Int, name: String, entity: Int, into plan: inout ChangePlan) {
+        guard let (object, concrete) = existing(id, name: name, entity: entity), claim(object, name: name) else {
+            return
+        }
+        deletedObjects.insert(object)
+        plan.deletes.append((object, concrete))
+    }
+
+    private mutating func registerUpdate(
+        _ update: UpdatedObject, name: String, entity: Int, into plan: inout ChangePlan
+    ) {
+        guard let (object, concrete) = existing(update.id, name: name, entity: entity), claim(object, name: name) else {
+            return
+        }
+        var planned = ChangePlan.Update(object: object, entity: concrete)
+        for (key, value) in update.attributes.sorted(by: { $0.key < $1.key }) {
+            guard let property = property(key, of: concrete, name: name, id: update.id) else { continue }
+            guard case .attribute(let attribute) = property else {
+                errors.append(
+                    GraphError(
+                        .invalidValue, entity: name, id: update.id, key: key,
+                        message: "'\(key)' is a relationship; change it under \"relationships\""))
+                continue
+            }
+            if let normalized = normalize(value, attribute, name: name, id: update.id, key: key) {
+                planned.attributes.append((key, normalized))
+            }
+        }
+        for (key, change) in update.relationships.sorted(by: { $0.key < $1.key }) {
+            guard let property = property(key, of: concrete, name: name, id: update.id) else { continue }
+            guard case .relationship(let relationship) = property else {
+                errors.append(
+                    GraphError(
+                        .invalidValue, entity: name, id: update.id, key: key,
+                        message: "'\(key)' is an attribute; change it under \"attributes\""))
+                continue
+            }
+            let write = ChangePlan.RelationshipWrite(
+                relationship: relationship, inverse: layout.relationship(key, of: concrete)?.1)
+            planRelationshipChange(change, write, object: object, name: name, key: key, into: &planned)
+        }
+        plan.updates.append(planned)
+    }
+
+    private mutating func planRelationshipChange(
+        _ change: RelationshipChange, _ write: ChangePlan.RelationshipWrite, object: ObjectID, name: String,
+        key: String,
+        into planned: inout ChangePlan.Update
+    ) {
+        let relationship = write.relationship
+        func fail(_ kind: GraphError.Kind, _ message: String) {
+            errors.append(GraphError(kind, entity: name, id: object.id, key: key, message: message))
+        }
+        let table = graph.tables[object.hierarchy]
+        switch (change, relationship.isToMany) {
+        case (.toOne(let old, let new), false):
+            let current = table?.toOne[key]?[object.id]
+            if current != old {
+                fail(.staleChange, "the change says the old destination is \(show(old)), but it is \(show(current))")
+            }
+            if let new {
+                guard let target = reference(new, relationship, name: name, id: object.id, key: key) else { return }
+                planned.toOne.append((write, target))
+            } else {
+                planned.toOne.append((write, nil))
+            }
+        case (.toMany(let added, let removed), true):
+            let current = table?.toMany[key]?[object.id] ?? []
+            let destination = relationship.destination
+            for id in Set(added).intersection(removed).sorted() {
+                fail(.invalidValue, "\(destination) \(id) is both added and removed")
+            }
+            for id in added where current.contains(id) {
+                fail(.staleChange, "\(destination) \(id) is already in '\(key)'")
+            }
+            for id in removed where !current.contains(id) {
+                fail(.staleChange, "\(destination) \(id) is not in '\(key)'")
+            }
+            let hierarchy = layout.hierarchy(of: destination) ?? destination
+            let targets = added.compactMap { reference($0, relationship, name: name, id: object.id, key: key) }
+            planned.toMany.append((write, targets, removed.map { ObjectID(hierarchy: hierarchy, id: $0) }))
+        case (.toOne, true):
+            fail(.invalidValue, "'\(key)' is a to-many relationship; write {\"added\": […], \"removed\": […]}")
+        case (.toMany, false):
+            fail(.invalidValue, "'\(key)' is a to-one relationship; write {\"old\": …, \"new\": …}")
+        }
+    }
+
+    private mutating func planInsert(_ inserted: InsertedObject, name: String, entity: Int, into plan: inout ChangePlan)
+    {
+        let object = objectID(inserted.id, entity: entity)
+        guard insertedEntities[object] == entity else { return }
+        var planned = ChangePlan.Insert(object: object, entity: entity)
+        for (key, value) in inserted.values.sorted(by: { $0.key < $1.key }) {
+            guard let property = property(key, of: entity, name: name, id: inserted.id) else { continue }
+            switch property {
+            case .attribute(let attribute):
+                if let normalized = normalize(value, attribute, name: name, id: inserted.id, key: key) {
+                    planned.attributes.append((key, normalized))
+                }
+            case .relationship(let relationship):
+                let write = ChangePlan.RelationshipWrite(
+                    relationship: relationship, inverse: layout.relationship(key, of: entity)?.1)
+                planInsertedRelationship(value, write, name: name, id: inserted.id, key: key, into: &planned)
+            }
+        }
+        plan.inserts.append(planned)
+    }
+
+    private mutating func planInsertedRelationship(
+        _ value: PredicateValue, _ write: ChangePlan.RelationshipWrite, name: String, id: Int, key: String,
+        into planned: inout ChangePlan.Insert
+    ) {
+        let relationship = write.relationship
+        func fail(_ message: String) {
+            errors.append(GraphError(.invalidValue, entity: name, id: id, key: key, message: message))
+        }
+        if relationship.isToMany {
+            let elements: [PredicateValue]
+            switch value {
+            case .null: elements = []
+            case .array(let list): elements = list
+            case .set(let set): elements = Array(set)
+            default:
+                return fail("a to-many relationship takes a list of ids, got \(AttributeValueCheck.describe(value))")
+            }
+            var targets: [ObjectID] = []
+            for element in elements {
+                guard case .int(let target) = element else {
+                    return fail(
+                        "a to-many relationship takes a list of ids, got \(AttributeValueCheck.describe(value))")
+                }
+                if let object = reference(target, relationship, name: name, id: id, key: key) { targets.append(object) }
+            }
+            planned.toMany.append((write, targets))
+        } else {
+            switch value {
+            case .null:
+                planned.toOne.append((write, nil))
+            case .int(let target):
+                if let object = reference(target, relationship, name: name, id: id, key: key) {
+                    planned.toOne.append((write, object))
+                }
+            default:
+                fail("a to-one relationship takes one id or null, got \(AttributeValueCheck.describe(value))")
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    private mutating func property(_ key: String, of entity: Int, name: String, id: Int) -> PropertyDescription? {
+        if let property = layout.property(key, of: entity) { return property }
+        var error = graph.unknownKey(key, entity: entity, id: id)
+        error.entity = name
+        errors.append(error)
+        return nil
+    }
+
+    private mutating func normalize(
+        _ value: PredicateValue, _ attribute: AttributeDescription, name: String, id: Int, key: String
+    ) -> PredicateValue? {
+        switch AttributeValueCheck.normalize(value, for: attribute) {
+        case .success(let normalized):
+            return normalized
+        case .failure(var error):
+            error.entity = name
+            error.id = id
+            error.key = key
+            errors.append(error)
+            return nil
+        }
+    }
+
+    /// The object `id` of the relationship's destination, which must exist once the change is
+    /// applied (in the graph and not deleted, or inserted) and be of the destination's kind.
+    private mutating func reference(
+        _ target: Int, _ relationship: RelationshipDescription, name: String, id: Int, key: String
+    ) -> ObjectID? {
+        let destination = relationship.destination
+        guard let number = layout.numbers[destination] else {
+            errors.append(
+                GraphError(
+                    .unknownEntity, entity: name, id: id, key: key,
+                    message: "the destination entity '\(destination)' is not in the schema"))
+            return nil
+        }
+        let object = objectID(target, entity: number)
+        let message: String
+        if deletedObjects.contains(object) {
+            message = "\(destination) \(target) is deleted by this change set"
+        } else if let concrete = insertedEntities[object] ?? graph.entityNumber(of: object) {
+            if layout.isKind(concrete, of: number) { return object }
+            message = "\(layout.names[concrete]) \(target) is not a \(destination)"
+        } else {
+            message = "no \(destination) with id \(target)"
+        }
+        errors.append(GraphError(.unknownObject, entity: name, id: id, key: key, message: message))
+        return nil
+    }
+
+    private func show(_ id: Int?) -> String {
+        id.map(String.init) ?? "null"
+    }
+}

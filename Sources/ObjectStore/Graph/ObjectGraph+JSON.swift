@@ -1,0 +1,65 @@
+import Evaluation
+import Foundation
+import KeyPaths
+import Predicates
+
+extension ObjectGraph {
+    /// Loads a graph file: `{"EntityName": [{"id": 1, "attr": …, "toOne": 2, "toMany": [3, 4]}], …}`.
+    ///
+    /// Each object is listed under its concrete entity with its number (`id`, unique within
+    /// the entity's inheritance hierarchy), attribute values (dates as `{"$date": "…"}`, see
+    /// ``TaggedJSONValue``) and relationships by destination ID. Either side of a relationship
+    /// with an inverse may be given, or both if they agree; the other side is filled in.
+    /// The file is loaded exactly as a change set inserting every object, so the checks and the
+    /// messages are those of ``apply(_:)``:
+    /// `Content 7, 'bucket': no Bucket with id 99`, `Content 7, 'size': expected an integer64
+    /// value, got "big"`, `Content[3]: missing field 'id'`.
+    public static func load(json data: Data, schema: Schema) throws(GraphErrors) -> ObjectGraph {
+        let objects: [String: [InsertedObject]]
+        do {
+            objects = try JSONDecoder().decode([String: [InsertedObject]].self, from: data)
+        } catch {
+            throw GraphErrors([GraphError(.malformedDocument, message: GraphDecoding.describe(error))])
+        }
+        var graph = ObjectGraph(schema: schema)
+        try graph.apply(ChangeSet(objects.mapValues { EntityChanges(inserted: $0) }))
+        return graph
+    }
+
+    /// Loads a graph file from disk; see ``load(json:schema:)``.
+    public static func load(contentsOf url: URL, schema: Schema) throws(GraphErrors) -> ObjectGraph {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw GraphErrors([
+                GraphError(.unreadableFile, message: "cannot read '\(url.path)': \(error.localizedDescription)")
+            ])
+        }
+        return try load(json: data, schema: schema)
+    }
+
+    /// The graph in the graph file format, every object under its concrete entity, sorted by
+    /// ID, with both sides of each relationship; pretty-printed with sorted keys.
+    /// `load(json: graph.jsonData(), schema: graph.schema) == graph`.
+    public func jsonData() throws -> Data {
+        var objects: [String: [InsertedObject]] = [:]
+        for (hierarchy, table) in tables {
+            for (id, entity) in table.entities {
+                let object = ObjectID(hierarchy: hierarchy, id: id)
+                var values: [String: PredicateValue] = [:]
+                for key in layout.properties[entity].keys {
+                    switch try value(forKey: key, of: object) {
+                    case .attribute(let value): if value != .null { values[key] = value }
+                    case .toOne(let target): if let target { values[key] = .int(target.id) }
+                    case .toMany(let targets): if !targets.isEmpty { values[key] = .array(targets.map { .int($0.id) }) }
+                    }
+                }
+                objects[layout.names[entity], default: []].append(InsertedObject(id: id, values: values))
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(objects.mapValues { $0.sorted { $0.id < $1.id } })
+    }
+}

@@ -1,0 +1,72 @@
+import Evaluation
+import Predicates
+
+/// The identity of an object in an ``ObjectGraph``: the top entity of its inheritance
+/// hierarchy and an integer unique within that hierarchy.
+///
+/// IDs are unique per hierarchy, not per entity: `Content`, `ImageContent` and
+/// `ThumbnailContent` share one ID space (a relationship to `Content` may point at an
+/// `ImageContent`, so the ID alone must say which object is meant), while `Bucket 1` and
+/// `Content 1` are different objects. The object's concrete entity is stored in the graph
+/// (``ObjectGraph/entity(of:)``), not in the ID, so an ID never changes meaning.
+///
+/// In the graph file `{"ImageContent": [{"id": 3, …}]}` the object is
+/// `ObjectID(hierarchy: "Content", id: 3)`, printed `Content#3`.
+public struct ObjectID: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The name of the top entity of the object's inheritance hierarchy: `Content` for an
+    /// `ImageContent`.
+    public var hierarchy: String
+    /// The number given in the graph or change-set file (`"id": 3`).
+    public var id: Int
+
+    /// Creates an ID. `hierarchy` must be the top entity of the hierarchy;
+    /// ``ObjectGraph/objectID(entity:id:)`` finds it from any entity of the hierarchy.
+    public init(hierarchy: String, id: Int) {
+        self.hierarchy = hierarchy
+        self.id = id
+    }
+
+    /// Orders by hierarchy name, then by number.
+    public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool {
+        lhs.hierarchy == rhs.hierarchy ? lhs.id < rhs.id : lhs.hierarchy < rhs.hierarchy
+    }
+
+    /// `Content#3`.
+    public var description: String { "\(hierarchy)#\(id)" }
+}
+
+/// What ``ObjectGraph/value(forKey:of:)`` reads: an attribute value or the objects a
+/// relationship leads to.
+///
+/// | key of a `Content` | value |
+/// |---|---|
+/// | `name` | `.attribute(.string("a.png"))` |
+/// | `bucket` | `.toOne(Bucket#1)` or `.toOne(nil)` |
+/// | `tags` | `.toMany([Tag#1, Tag#4])` (sorted by ID) |
+public enum GraphValue: Sendable, Hashable, CustomStringConvertible {
+    /// The value of an attribute; `.null` when unset.
+    case attribute(PredicateValue)
+    /// The destination of a to-one relationship, `nil` when empty.
+    case toOne(ObjectID?)
+    /// The destinations of a to-many relationship, sorted by ID (the graph does not keep the
+    /// order of ordered relationships).
+    case toMany([ObjectID])
+
+    /// The related objects: none, one, or many; empty for an attribute.
+    public var objects: [ObjectID] {
+        switch self {
+        case .attribute: []
+        case .toOne(let object): object.map { [$0] } ?? []
+        case .toMany(let objects): objects
+        }
+    }
+
+    /// `"a.png"`, `Bucket#1`, `nil`, `[Tag#1, Tag#4]`.
+    public var description: String {
+        switch self {
+        case .attribute(let value): String(describing: value)
+        case .toOne(let object): object?.description ?? "nil"
+        case .toMany(let objects): "[" + objects.map(\.description).joined(separator: ", ") + "]"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Evaluation
+import KeyPaths
+import Predicates
+
+/// Why the dependencies of a query cannot be derived: a key path that does not resolve, a
+/// relationship without the inverse change matching must walk back, or a construct whose
+/// reads cannot be known.
+///
+/// ```
+/// 1:1: error: 'Bucket' has no property 'nmae'; did you mean 'name'?
+/// bucket.nmae == "Inbox"
+/// ^^^^^^^^^^^
+/// ```
+public struct DependencyError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// The root entity is not in the schema.
+        case unknownRootEntity
+        /// A key path does not resolve from the root (the ``keyPathError`` says why).
+        case unresolvedKeyPath
+        /// A relationship along a key path has no inverse.
+        case missingInverse
+        /// `ANYKEY`, `FUNCTION(SELF, …)`, or `$x.key` with `$x` not bound by a SUBQUERY:
+        /// the keys read cannot be known.
+        case untrackable
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// The key path concerned, as written: `bucket.nmae`.
+    public var keyPath: String?
+    /// Where the key path is in the predicate's source, when it came from parsed text.
+    public var range: SourceRange?
+    /// The resolution error, for `unresolvedKeyPath` and `missingInverse`.
+    public var keyPathError: KeyPathError?
+    /// The explanation.
+    public var message: String
+
+    /// Creates an error.
+    public init(
+        _ kind: Kind, keyPath: String? = nil, range: SourceRange? = nil, keyPathError: KeyPathError? = nil,
+        message: String
+    ) {
+        self.kind = kind
+        self.keyPath = keyPath
+        self.range = range
+        self.keyPathError = keyPathError
+        self.message = message
+    }
+
+    /// `'bucket.nmae': 'Bucket' has no property 'nmae'; did you mean 'name'?`
+    public var description: String {
+        keyPath.map { "'\($0)': \(message)" } ?? message
+    }
+
+    /// The error with the predicate's source line and a caret under the key path, like the
+    /// parser's diagnostics; without a range, the ``description``.
+    public func rendered(in source: String) -> String {
+        guard let range else { return description }
+        let id = "dependency-" + kind.rawValue.replacing(/[A-Z]/) { "-" + $0.output.lowercased() }
+        return Diagnostic(id: id, message: message, range: range).render(in: source)
+    }
+}
