@@ -91,7 +91,7 @@ struct AffectedCommand: ToolCommand {
         do {
             dependencies = try QueryDependencies(
                 schema: schema, rootEntity: entity, predicate: predicate, sortKeyPaths: sortKeyPaths,
-                displayKeyPaths: refreshKeyPaths)
+                displayKeyPaths: refreshKeyPaths, source: format)
         } catch {
             throw Failure(status: ExitStatus.invalidInput, message: error.rendered(in: format))
         }

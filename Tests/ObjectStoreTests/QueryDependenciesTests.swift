@@ -17,18 +17,20 @@ struct QueryDependenciesTests {
             ("NOT (owner.name BEGINSWITH 'A' OR owner.email == nil)", "Content", ["owner.name", "owner.email"]),
             ("contents.@count > 2", "Bucket", ["contents.@count"]),
             ("contents.@sum.#size > 1000", "Bucket", ["contents.@sum.size"]),
-            // `SUBQUERY(…).@count` reads the collection it filters: `contents`, written `contents.@count`.
+            // `SUBQUERY(…).@count` reads the collection it filters, `contents` (`contents.@count`
+            // reads the same keys and is merged into it); `$c.owner.name` is read from the root as
+            // `contents.owner.name`.
             (
                 "SUBQUERY(contents, $c, $c.owner.name == 'Ann').@count > 0", "Bucket",
-                ["contents.@count", "contents.owner.name"]
+                ["contents", "contents.owner.name"]
             ),
             (
                 "SUBQUERY(contents, $c, SUBQUERY($c.tags, $t, $t.name == 'x').@count > 0).@count > 0", "Bucket",
-                ["contents.@count", "contents.tags.@count", "contents.tags.name"]
+                ["contents", "contents.tags", "contents.tags.name"]
             ),
-            // `size` inside the SUBQUERY is read from the element (Buckets have no size).
-            ("SUBQUERY(contents, $c, #size > 10).@count > 0", "Bucket", ["contents.@count", "contents.size"]),
-            ("tags[FIRST].name == 'x'", "Content", ["tags.name", "tags"]),
+            // Without the variable, a key path inside the SUBQUERY reads the evaluated object.
+            ("SUBQUERY(contents, $c, name == 'x').@count > 0", "Bucket", ["contents", "name"]),
+            ("tags[FIRST].name == 'x'", "Content", ["tags", "tags.name"]),
             ("SELF.bucket.owner == %@", "Content", ["bucket.owner"]),
             ("SELF IN %@", "Content", []),
             ("TRUEPREDICATE", "Content", []),
@@ -47,13 +49,15 @@ struct QueryDependenciesTests {
         #expect(dependencies.paths.allSatisfy { $0.roles == .membership })
     }
 
-    @Test("a SUBQUERY key path without a variable: both readings are kept when both resolve")
-    func subqueryBothReadings() throws {
-        // `name` resolves on the element (Content) and on the root (Bucket).
+    @Test("a SUBQUERY key path without a variable is read from the evaluated object, as Apple does")
+    func subqueryOuterObject() throws {
+        // `name` exists on the element (Content) and on the root (Bucket): only the root's counts.
         let dependencies = try QueryDependencies(
             schema: try F.schema(), rootEntity: "Bucket",
             predicate: try PredicateNode(format: "SUBQUERY(contents, $c, name == 'x').@count > 0"))
-        #expect(dependencies.paths.map(\.keyPath) == ["contents.@count", "name", "contents.name"])
+        #expect(dependencies.paths.map(\.keyPath) == ["contents", "name"])
+        #expect(dependencies.properties[EntityProperty("Content", "name")] == nil)
+        #expect(dependencies.properties[EntityProperty("Bucket", "name")] == .membership)
     }
 
     @Test("steps of a multi-hop path, with inverses")
@@ -107,15 +111,15 @@ struct QueryDependenciesTests {
         arguments: [
             (
                 "bucket.nmae == 'Inbox'", "Content",
-                "1:1: error: 'Bucket' has no property 'nmae'; did you mean 'name'?\nbucket.nmae == 'Inbox'\n^^^^^^^^^^^"
+                "1:8: error: 'Bucket' has no property 'nmae'\nbucket.nmae == 'Inbox'\n       ^^^^\nnote: did you mean 'name'?"
             ),
             (
                 "#size > 1 AND ANY tags.nam == 'x'", "Content",
-                "1:19: error: 'Tag' has no property 'nam'; did you mean 'name'?\n#size > 1 AND ANY tags.nam == 'x'\n                  ^^^^^^^^"
+                "1:24: error: 'Tag' has no property 'nam'\n#size > 1 AND ANY tags.nam == 'x'\n                       ^^^\nnote: did you mean 'name'?"
             ),
             (
                 "SUBQUERY(contents, $c, $c.titel == 'x').@count > 0", "Bucket",
-                "1:24: error: 'Content' has no property 'titel'\nSUBQUERY(contents, $c, $c.titel == 'x').@count > 0\n                       ^^^^^^^^"
+                "1:27: error: 'Content' has no property 'titel'\nSUBQUERY(contents, $c, $c.titel == 'x').@count > 0\n                          ^^^^^"
             ),
             (
                 "$x.name == 'a'", "Content",
@@ -123,7 +127,7 @@ struct QueryDependenciesTests {
             ),
             (
                 "ANYKEY == 'a'", "Content",
-                "1:1: error: ANYKEY may read any key, so its dependencies are unknown\nANYKEY == 'a'\n^^^^^^"
+                "1:1: error: ANYKEY may read any key, so the keys it reads are unknown\nANYKEY == 'a'\n^^^^^^"
             ),
         ])
     func errors(format: String, root: String, expected: String) throws {

@@ -77,9 +77,10 @@ struct AffectedCommandTests {
         #expect(result.output == "")
         #expect(
             result.error == """
-                1:1: error: 'Bucket' has no property 'nmae'; did you mean 'name'?
+                1:8: error: 'Bucket' has no property 'nmae'
                 bucket.nmae == 'Inbox'
-                ^^^^^^^^^^^
+                       ^^^^
+                note: did you mean 'name'?
 
                 """)
     }

@@ -54,11 +54,12 @@ struct CheckingAPITests {
         #expect(throws: SchemaCheckError.self) { try checker.check(predicate) }
     }
 
-    @Test("without the source the caret covers the whole key path; without ranges it is 0..<0")
+    @Test("the caret is under the offending component, with or without the source; without ranges it is 0..<0")
     func rangesWithoutSource() throws {
         let schema = try CheckingSample.schema()
         let parsed = try PredicateNode(format: "bucket.nmae == 'x'")
-        #expect(parsed.check(against: schema, entity: "Content").map(\.range) == [SourceRange(0, 11)])
+        // The parsed tree carries each component's range, so the source is not needed.
+        #expect(parsed.check(against: schema, entity: "Content").map(\.range) == [SourceRange(7, 11)])
         #expect(
             parsed.check(against: schema, entity: "Content", source: "bucket.nmae == 'x'").map(\.range) == [
                 SourceRange(7, 11)

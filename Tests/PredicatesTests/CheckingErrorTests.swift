@@ -345,6 +345,15 @@ struct CheckingErrorTests {
                                   ^^^^
             note: did you mean 'name'?
             """#),
+        // Apple evaluates a SUBQUERY's predicate with the outer object as SELF: a key path
+        // without the variable is read from it, so a key of the elements is unknown there.
+        Case(
+            "Content", "SUBQUERY(tags, $t, label == \"x\").@count > 0", [],
+            #"""
+            1:20: error: 'Content' has no property 'label'
+            SUBQUERY(tags, $t, label == "x").@count > 0
+                               ^^^^^
+            """#),
         Case(
             "Content", "SUBQUERY(bucket, $b, $b.name == \"x\").@count > 0", [],
             #"""

@@ -88,9 +88,10 @@ struct CheckingValidTests {
         ("Content", #"TERNARY(#size > 10, name, "small") == "big""#),
         ("Content", #"CAST(name, "NSNumber") > 3 AND CAST(#size, "NSString") == "3""#),
         ("Content", #"FUNCTION(name, "foo") == 3"#),
-        // Unknowns are never errors: substitution variables, SUBQUERY predicates' own key paths
+        // Unknowns are never errors: substitution variables and keys read through them
         ("Content", "name == $value AND $value == 3 AND $x.anything > 1"),
-        ("Content", #"SUBQUERY(tags, $t, whatever == 1).@count > 0"#),
+        // Inside a SUBQUERY, key paths without the variable (and SELF) read the evaluated object
+        ("Content", #"SUBQUERY(tags, $t, name == "x" AND SELF.#size > 1).@count > 0"#),
         ("Content", "TRUEPREDICATE"),
         ("Content", #"NOT (name == "x" OR #size < 3)"#),
         // Other entities, inheritance

@@ -74,4 +74,34 @@ struct ParserRangeTests {
         }
         #expect(items.map(\.range) == [SourceRange(0, 11), SourceRange(15, 21), SourceRange(25, 31)])
     }
+
+    /// The left operand of the comparison `text`, parsed with `arguments`.
+    private func leftOperand(_ text: String, _ arguments: [PredicateValue] = []) throws -> ExpressionNode {
+        let node = try PredicateParser().parsePredicate(text, arguments: arguments)
+        guard case .comparison(let comparison) = node.kind else {
+            throw ParserRangeFailure()
+        }
+        return comparison.left
+    }
+
+    struct ParserRangeFailure: Error {}
+
+    @Test("each key-path component keeps the range it was written at")
+    func componentRanges() throws {
+        //                                0         1
+        //                                0123456789012345678
+        let path = try leftOperand("SELF.a.#size.@count == 1")
+        #expect(path.componentRanges == [SourceRange(5, 6), SourceRange(7, 12), SourceRange(13, 19)])
+        //                                  0123456789
+        let member = try leftOperand("$x.name.b == 1")
+        #expect(member.componentRanges == [SourceRange(3, 7), SourceRange(8, 9)])
+        //                                     0123456789
+        let argument = try leftOperand("%K.c == 1", [.string("a.b")])
+        #expect(argument.componentRanges == [SourceRange(0, 2), SourceRange(0, 2), SourceRange(3, 4)])
+        //                                   0123456789
+        let parenthesised = try leftOperand("(a.b).c == 1")
+        #expect(parenthesised.componentRanges == [SourceRange(1, 2), SourceRange(3, 4), SourceRange(6, 7)])
+        // Kept beside the tree: equality ignores them.
+        #expect(path == ExpressionNode(.keyPath([.key("a"), .key("size"), .collectionOperator(.count)])))
+    }
 }

@@ -7,15 +7,18 @@ import Predicates
 /// reads cannot be known.
 ///
 /// ```
-/// 1:1: error: 'Bucket' has no property 'nmae'; did you mean 'name'?
+/// 1:8: error: 'Bucket' has no property 'nmae'
 /// bucket.nmae == "Inbox"
-/// ^^^^^^^^^^^
+///        ^^^^
+/// note: did you mean 'name'?
 /// ```
 public struct DependencyError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// The root entity is not in the schema.
         case unknownRootEntity
+        /// The predicate does not check against the schema (the ``diagnostics`` say why).
+        case invalidPredicate
         /// A key path does not resolve from the root (the ``keyPathError`` says why).
         case unresolvedKeyPath
         /// A relationship along a key path has no inverse.
@@ -33,18 +36,21 @@ public struct DependencyError: Error, Sendable, Hashable, CustomStringConvertibl
     public var range: SourceRange?
     /// The resolution error, for `unresolvedKeyPath` and `missingInverse`.
     public var keyPathError: KeyPathError?
+    /// The schema check's diagnostics, for `invalidPredicate`.
+    public var diagnostics: [Diagnostic]
     /// The explanation.
     public var message: String
 
     /// Creates an error.
     public init(
         _ kind: Kind, keyPath: String? = nil, range: SourceRange? = nil, keyPathError: KeyPathError? = nil,
-        message: String
+        diagnostics: [Diagnostic] = [], message: String
     ) {
         self.kind = kind
         self.keyPath = keyPath
         self.range = range
         self.keyPathError = keyPathError
+        self.diagnostics = diagnostics
         self.message = message
     }
 
@@ -56,6 +62,7 @@ public struct DependencyError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The error with the predicate's source line and a caret under the key path, like the
     /// parser's diagnostics; without a range, the ``description``.
     public func rendered(in source: String) -> String {
+        if !diagnostics.isEmpty { return SchemaCheckError(diagnostics, source: source).rendered }
         guard let range else { return description }
         let id = "dependency-" + kind.rawValue.replacing(/[A-Z]/) { "-" + $0.output.lowercased() }
         return Diagnostic(id: id, message: message, range: range).render(in: source)

@@ -1,3 +1,5 @@
+import KeyPaths
+
 /// Why a query depends on a key path: its predicate (membership), its sort keys (order), or
 /// what its rows display.
 public struct DependencyRoles: OptionSet, Sendable, Hashable, Codable, CustomStringConvertible {
@@ -23,53 +25,8 @@ public struct DependencyRoles: OptionSet, Sendable, Hashable, Codable, CustomStr
     }
 }
 
-/// One key read along a dependency path: on objects of ``entity`` (or of its sub-entities),
-/// the key ``key``.
-///
-/// `bucket.owner.name` from `Content` reads `Content.bucket`, then `Bucket.owner`, then
-/// `User.name`: three steps, the first two relationships with inverses `contents` and
-/// `buckets`.
-public struct DependencyStep: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// What the key holds.
-    public enum Kind: String, Sendable, Hashable, Codable {
-        /// An attribute value.
-        case attribute
-        /// A to-one relationship.
-        case toOne
-        /// A to-many relationship.
-        case toMany
-    }
-
-    /// The entity of the objects the key is read on (objects of its sub-entities count too).
-    public var entity: String
-    /// The key read.
-    public var key: String
-    /// Attribute, to-one or to-many.
-    public var kind: Kind
-    /// For a relationship, its destination entity.
-    public var destination: String?
-    /// For a relationship, the name of its inverse on the destination (every step before the
-    /// last has one: change matching walks it back to the roots).
-    public var inverse: String?
-
-    /// Creates a step.
-    public init(entity: String, key: String, kind: Kind, destination: String? = nil, inverse: String? = nil) {
-        self.entity = entity
-        self.key = key
-        self.kind = kind
-        self.destination = destination
-        self.inverse = inverse
-    }
-
-    /// `Content.bucket -> Bucket (inverse contents)`, `User.name`.
-    public var description: String {
-        guard let destination else { return "\(entity).\(key)" }
-        let arrow = kind == .toMany ? "->>" : "->"
-        return "\(entity).\(key) \(arrow) \(destination)" + (inverse.map { " (inverse \($0))" } ?? "")
-    }
-}
-
-/// A key path a query reads, resolved from the root entity into the keys read level by level.
+/// A key path a query reads, resolved from the root entity, with the keys it reads level by
+/// level.
 ///
 /// | root | key path | steps |
 /// |---|---|---|
@@ -81,22 +38,68 @@ public struct DependencyStep: Sendable, Hashable, Codable, CustomStringConvertib
 ///
 /// A root depends on the path when a key read at some level, on an object it reaches at
 /// that level, changes.
-public struct DependencyPath: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct DependencyPath: Sendable, Hashable, CustomStringConvertible {
     /// The root entity.
     public var root: String
-    /// The key path as written (relative to the root): `bucket.owner.name`.
-    public var keyPath: String
-    /// The keys read, from the root outwards. Every step but the last is a relationship.
-    public var steps: [DependencyStep]
+    /// The key path read, resolved from the root (its hops carry the inverses that change
+    /// matching walks back).
+    public var resolved: ResolvedKeyPath
     /// Why the query reads the path.
     public var roles: DependencyRoles
 
     /// Creates a path.
-    public init(root: String, keyPath: String, steps: [DependencyStep], roles: DependencyRoles) {
+    public init(root: String, resolved: ResolvedKeyPath, roles: DependencyRoles) {
         self.root = root
-        self.keyPath = keyPath
-        self.steps = steps
+        self.resolved = resolved
         self.roles = roles
+    }
+
+    /// The key path as read from the root: `bucket.owner.name`, `contents.@count`.
+    public var keyPath: String { resolved.keyPath }
+
+    /// The keys read, from the root outwards: each relationship hop, then the property the path
+    /// ends on (none after `@count`: the count changes exactly when the relationship before
+    /// it does). Derived from ``resolved``.
+    public var steps: [Step] {
+        var steps = resolved.allHops.map { hop in
+            Step(
+                entity: hop.sourceEntity, key: hop.sourceProperty, destination: hop.destinationEntity,
+                inverse: hop.inverse, isToMany: hop.isToMany)
+        }
+        switch resolved.destinationProperty {
+        case .attribute(let attribute):
+            steps.append(Step(entity: resolved.destinationEntity, key: attribute.name))
+        case .relationship(let relationship):
+            steps.append(
+                Step(
+                    entity: resolved.destinationEntity, key: relationship.name, destination: relationship.destination,
+                    inverse: relationship.inverse, isToMany: relationship.isToMany))
+        case nil:
+            break
+        }
+        return steps
+    }
+
+    /// One key read along the path: on objects of ``entity`` (or of its sub-entities), the key
+    /// ``key``; for a relationship, where it leads and its inverse.
+    public struct Step: Sendable, Hashable, CustomStringConvertible {
+        /// The entity of the objects the key is read on.
+        public var entity: String
+        /// The key read.
+        public var key: String
+        /// For a relationship, its destination entity.
+        public var destination: String?
+        /// For a relationship, the name of its inverse on the destination.
+        public var inverse: String?
+        /// Whether the relationship is to-many.
+        public var isToMany = false
+
+        /// `Content.bucket -> Bucket (inverse contents)`, `Content.tags ->> Tag`, `User.name`.
+        public var description: String {
+            guard let destination else { return "\(entity).\(key)" }
+            let arrow = isToMany ? "->>" : "->"
+            return "\(entity).\(key) \(arrow) \(destination)" + (inverse.map { " (inverse \($0))" } ?? "")
+        }
     }
 
     /// `Content: bucket.owner.name [membership]`.

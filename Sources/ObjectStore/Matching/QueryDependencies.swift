@@ -2,76 +2,101 @@ import Evaluation
 import KeyPaths
 import Predicates
 
-/// What a query reads, resolved against the schema: for a root entity, a predicate, sort key
-/// paths and display key paths, every key path as a ``DependencyPath`` (the keys read level by
-/// level), and the (entity, property) pairs whose change can alter membership, order or
-/// display.
+/// What a query reads, resolved against the schema: for a root entity, a checked predicate,
+/// sort key paths and display key paths, every key path as a ``DependencyPath``, and the
+/// (entity, property) pairs whose change can alter membership, order or display.
 ///
 /// ```swift
 /// let predicate = try PredicateNode(format: "bucket.name BEGINSWITH 'In' AND ANY tags.name == 'x'")
+/// let checked = try CheckedPredicate(predicate, schema: schema, entity: "Content")
 /// let dependencies = try QueryDependencies(
-///     schema: schema, rootEntity: "Content", predicate: predicate,
-///     sortKeyPaths: ["creationDate"], displayKeyPaths: ["bucket.owner.name"])
+///     checked, sortKeyPaths: ["creationDate"], displayKeyPaths: ["bucket.owner.name"])
 /// dependencies.properties[EntityProperty("Bucket", "name")]       // [.membership]
 /// dependencies.properties[EntityProperty("Bucket", "contents")]   // [.membership, .display]
 /// dependencies.properties[EntityProperty("User", "name")]         // [.display]
 /// ```
 ///
-/// The pairs include every relationship along each path (`Content.bucket` for `bucket.name`),
-/// the property at its end, the inverse of each relationship (`Bucket.contents`: moving a
-/// Content changes both sides), and the same keys on every sub-entity (`ImageContent.bucket`).
+/// The predicate's key paths come from the checked predicate (``CheckedPredicate/keyPaths``,
+/// each read from the root: `$c.owner.name` in `SUBQUERY(contents, $c, …)` is
+/// `contents.owner.name`); nothing is resolved twice. The pairs include every relationship
+/// along each path (`Content.bucket` for `bucket.name`), the property at its end, the inverse
+/// of each relationship (`Bucket.contents`: moving a Content changes both sides), and the same
+/// keys on every sub-entity (`ImageContent.bucket`).
 public struct QueryDependencies: Sendable, Hashable {
     /// The entity whose objects the query returns.
     public let rootEntity: String
-    /// Every key path read, with its roles; identical paths are merged.
+    /// Every key path read, with its roles; paths reading the same keys are merged.
     public let paths: [DependencyPath]
     /// The (entity, property) pairs whose change can affect the query, with the roles of the
     /// paths that read them.
     public let properties: [EntityProperty: DependencyRoles]
 
-    /// Derives the dependencies of a query.
+    /// Derives the dependencies of a query whose predicate was checked for its root entity.
     ///
-    /// The predicate's key paths are found by walking its tree (see ``PredicateKeyPaths``):
-    /// plain key paths relative to `SELF`, `SUBQUERY(collection, $x, …)` paths prefixed by the
-    /// collection's path, `@count` and other collection operators. Sort key paths and display
-    /// key paths are dotted key paths from the root. Errors (``DependencyError``): an unknown
-    /// root entity, a key path that does not resolve (with the predicate's source range), a
-    /// relationship without an inverse along a path, `ANYKEY` or `FUNCTION(SELF, …)`.
-    public init(
-        schema: Schema, rootEntity: String, predicate: PredicateNode?, sortKeyPaths: [String] = [],
-        displayKeyPaths: [String] = []
-    ) throws(DependencyError) {
+    /// Sort and display key paths are dotted key paths from the root. Errors
+    /// (``DependencyError``): a sort or display key path that does not resolve, a relationship
+    /// without an inverse along any path, and a read the predicate makes that cannot be known
+    /// in advance (``CheckedPredicate/unknownReads``: `ANYKEY`, `FUNCTION(SELF, …)`, `$x.key`
+    /// with `$x` not bound by a SUBQUERY).
+    public init(_ checked: CheckedPredicate, sortKeyPaths: [String] = [], displayKeyPaths: [String] = [])
+        throws(DependencyError)
+    {
+        if let read = checked.unknownReads.first {
+            throw DependencyError(.untrackable, range: read.range, message: read.message)
+        }
         var keyPaths: [DependencyKeyPath] = []
-        if let predicate {
-            for collected in try PredicateKeyPaths.collect(from: predicate) {
-                keyPaths.append(
-                    DependencyKeyPath(alternatives: collected.alternatives, roles: .membership, range: collected.range))
-            }
+        for keyPath in checked.keyPaths {
+            guard let resolved = keyPath.fromRoot else { continue }
+            keyPaths.append(DependencyKeyPath(resolved: resolved, roles: .membership, range: keyPath.range))
         }
         keyPaths += sortKeyPaths.map { DependencyKeyPath($0, roles: .order) }
         keyPaths += displayKeyPaths.map { DependencyKeyPath($0, roles: .display) }
-        try self.init(schema: schema, rootEntity: rootEntity, keyPaths: keyPaths)
+        try self.init(schema: checked.schema, rootEntity: checked.entity, keyPaths: keyPaths)
+    }
+
+    /// Checks `predicate` (when there is one) for `rootEntity` and derives the dependencies;
+    /// see ``init(_:sortKeyPaths:displayKeyPaths:)``. A predicate that does not check throws
+    /// ``DependencyError/Kind/invalidPredicate`` with every diagnostic.
+    public init(
+        schema: Schema, rootEntity: String, predicate: PredicateNode?, sortKeyPaths: [String] = [],
+        displayKeyPaths: [String] = [], source: String? = nil
+    ) throws(DependencyError) {
+        guard let predicate else {
+            let keyPaths =
+                sortKeyPaths.map { DependencyKeyPath($0, roles: .order) }
+                + displayKeyPaths.map { DependencyKeyPath($0, roles: .display) }
+            try self.init(schema: schema, rootEntity: rootEntity, keyPaths: keyPaths)
+            return
+        }
+        let checked: CheckedPredicate
+        do {
+            checked = try CheckedPredicate(predicate, schema: schema, entity: rootEntity, source: source)
+        } catch {
+            guard schema.entity(named: rootEntity) != nil else {
+                throw DependencyError(.unknownRootEntity, message: Self.unknownEntity(rootEntity, in: schema))
+            }
+            throw DependencyError(
+                .invalidPredicate, range: error.diagnostics.first?.range, diagnostics: error.diagnostics,
+                message: error.diagnostics.first?.message ?? "the predicate does not check")
+        }
+        try self.init(checked, sortKeyPaths: sortKeyPaths, displayKeyPaths: displayKeyPaths)
     }
 
     /// Derives the dependencies of explicit key paths, each with its roles.
     public init(schema: Schema, rootEntity: String, keyPaths: [DependencyKeyPath]) throws(DependencyError) {
         guard schema.entity(named: rootEntity) != nil else {
-            var message = "no entity named '\(rootEntity)'"
-            if let guess = EditDistance.bestMatch(for: rootEntity, among: schema.entityNames) {
-                message += "; did you mean '\(guess)'?"
-            }
-            throw DependencyError(.unknownRootEntity, message: message)
+            throw DependencyError(.unknownRootEntity, message: Self.unknownEntity(rootEntity, in: schema))
         }
         var paths: [DependencyPath] = []
-        var positions: [[DependencyStep]: Int] = [:]
+        var positions: [[DependencyPath.Step]: Int] = [:]
         for keyPath in keyPaths {
-            for resolved in try Self.resolve(keyPath, schema: schema, root: rootEntity) {
-                if let position = positions[resolved.steps] {
-                    paths[position].roles.formUnion(resolved.roles)
-                } else {
-                    positions[resolved.steps] = paths.count
-                    paths.append(resolved)
-                }
+            let path = try Self.path(keyPath, schema: schema, root: rootEntity)
+            let steps = path.steps
+            if let position = positions[steps] {
+                paths[position].roles.formUnion(path.roles)
+            } else {
+                positions[steps] = paths.count
+                paths.append(path)
             }
         }
         self.rootEntity = rootEntity
@@ -84,55 +109,33 @@ public struct QueryDependencies: Sendable, Hashable {
         properties.filter { !$0.value.isDisjoint(with: roles) }.map(\.key).sorted()
     }
 
-    /// Every reading of `keyPath` that resolves (at least one must), as dependency paths.
-    private static func resolve(_ keyPath: DependencyKeyPath, schema: Schema, root: String) throws(DependencyError)
-        -> [DependencyPath]
-    {
-        var result: [DependencyPath] = []
-        var firstError: DependencyError?
-        for components in keyPath.alternatives {
-            let text = components.joined(separator: ".")
-            do throws(DependencyError) {
-                result.append(
-                    try path(
-                        components, text: text, schema: schema, root: root, roles: keyPath.roles, range: keyPath.range))
-            } catch {
-                if firstError == nil { firstError = error }
-            }
+    private static func unknownEntity(_ name: String, in schema: Schema) -> String {
+        var message = "no entity named '\(name)'"
+        if let guess = EditDistance.bestMatch(for: name, among: schema.entityNames) {
+            message += "; did you mean '\(guess)'?"
         }
-        if result.isEmpty, let firstError { throw firstError }
-        return result
+        return message
     }
 
-    private static func path(
-        _ components: [String], text: String, schema: Schema, root: String, roles: DependencyRoles, range: SourceRange?
-    ) throws(DependencyError) -> DependencyPath {
-        let resolved: ResolvedKeyPath
-        do {
-            resolved = try schema.resolve(keyPath: components, from: root)
+    /// The key path resolved (unless it already is) with every inverse required.
+    private static func path(_ keyPath: DependencyKeyPath, schema: Schema, root: String) throws(DependencyError)
+        -> DependencyPath
+    {
+        let text = keyPath.keyPath
+        do throws(KeyPathError) {
+            let resolved: ResolvedKeyPath
+            if let known = keyPath.resolved {
+                resolved = known
+            } else {
+                resolved = try schema.resolve(keyPath: text, from: root)
+            }
             try resolved.requireInverses()
+            return DependencyPath(root: root, resolved: resolved, roles: keyPath.roles)
         } catch {
             let kind: DependencyError.Kind = error.kind == .missingInverse ? .missingInverse : .unresolvedKeyPath
-            throw DependencyError(kind, keyPath: text, range: range, keyPathError: error, message: error.description)
+            throw DependencyError(
+                kind, keyPath: text, range: keyPath.range, keyPathError: error, message: error.description)
         }
-        var steps = resolved.allHops.map { hop in
-            DependencyStep(
-                entity: hop.sourceEntity, key: hop.sourceProperty, kind: hop.isToMany ? .toMany : .toOne,
-                destination: hop.destinationEntity, inverse: hop.inverse)
-        }
-        switch resolved.destinationProperty {
-        case .attribute(let attribute):
-            steps.append(DependencyStep(entity: resolved.destinationEntity, key: attribute.name, kind: .attribute))
-        case .relationship(let relationship):
-            steps.append(
-                DependencyStep(
-                    entity: resolved.destinationEntity, key: relationship.name,
-                    kind: relationship.isToMany ? .toMany : .toOne,
-                    destination: relationship.destination, inverse: relationship.inverse))
-        case nil:
-            break  // `@count`: the count changes exactly when the relationship before it does.
-        }
-        return DependencyPath(root: root, keyPath: text, steps: steps, roles: roles)
     }
 
     private static func pairs(of paths: [DependencyPath], schema: Schema) -> [EntityProperty: DependencyRoles] {
@@ -154,11 +157,13 @@ public struct QueryDependencies: Sendable, Hashable {
     }
 }
 
-/// A key path given to ``QueryDependencies/init(schema:rootEntity:keyPaths:)`` with its roles.
+/// A key path given to ``QueryDependencies/init(schema:rootEntity:keyPaths:)`` with its roles:
+/// dotted text resolved from the root, or a key path already resolved (by checking).
 public struct DependencyKeyPath: Sendable, Hashable {
-    /// The possible readings of the key path as components (usually one); every one that
-    /// resolves is a dependency, and at least one must.
-    public var alternatives: [[String]]
+    /// The key path as text: `bucket.name`.
+    public var keyPath: String
+    /// The resolution, when known.
+    public var resolved: ResolvedKeyPath?
     /// Why the query reads it.
     public var roles: DependencyRoles
     /// Where it is written in a predicate, for error carets.
@@ -166,14 +171,15 @@ public struct DependencyKeyPath: Sendable, Hashable {
 
     /// A dotted key path: `DependencyKeyPath("bucket.name", roles: .display)`.
     public init(_ keyPath: String, roles: DependencyRoles, range: SourceRange? = nil) {
-        let components =
-            keyPath.isEmpty ? [] : keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        self.init(alternatives: [components], roles: roles, range: range)
+        self.keyPath = keyPath
+        self.roles = roles
+        self.range = range
     }
 
-    /// A key path with several possible readings.
-    public init(alternatives: [[String]], roles: DependencyRoles, range: SourceRange? = nil) {
-        self.alternatives = alternatives
+    /// A key path already resolved from the root.
+    public init(resolved: ResolvedKeyPath, roles: DependencyRoles, range: SourceRange? = nil) {
+        self.keyPath = resolved.keyPath
+        self.resolved = resolved
         self.roles = roles
         self.range = range
     }

@@ -64,11 +64,18 @@ public struct ExpressionNode: Sendable, Hashable, Codable {
     public var kind: Kind
     /// Where the node came from in the source text; `nil` for nodes built in code.
     public var range: SourceRange?
+    /// For a ``Kind/keyPath(_:)`` or ``Kind/member(_:_:)`` node parsed from text, where each
+    /// of its components is written, one range per component: in `bucket.nmae` the second is
+    /// the range of `nmae`, so a diagnostic can point at it. The components a `%K` argument
+    /// supplies share the range of the `%K`. `nil` for other nodes and for nodes built in code.
+    /// Like ``range``, it is kept beside the tree: equality and hashing ignore it.
+    public var componentRanges: [SourceRange]?
 
     /// Creates a node.
-    public init(_ kind: Kind, range: SourceRange? = nil) {
+    public init(_ kind: Kind, range: SourceRange? = nil, componentRanges: [SourceRange]? = nil) {
         self.kind = kind
         self.range = range
+        self.componentRanges = componentRanges
     }
 
     public static func == (lhs: ExpressionNode, rhs: ExpressionNode) -> Bool { lhs.kind == rhs.kind }
@@ -93,6 +100,15 @@ public enum KeyPathComponent: Sendable, Hashable, Codable {
     case key(String)
     /// A collection operator: `@count`, `@sum`, …
     case collectionOperator(CollectionOperator)
+
+    /// The component as written in a dotted key path: `name`, `@count` (`#size` is the key
+    /// `size`).
+    public var spelling: String {
+        switch self {
+        case .key(let key): key
+        case .collectionOperator(let operation): operation.spelling
+        }
+    }
 }
 
 /// The key-value-coding collection operators usable inside a key path (`@count`, `@sum`, …).

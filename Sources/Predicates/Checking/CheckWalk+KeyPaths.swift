@@ -14,69 +14,147 @@ import KeyPaths
 /// | `$t.name` in `SUBQUERY(tags, $t, …)` | `Tag` | string |
 /// | `SUBQUERY(tags, $t, …).@count` | | integer |
 extension CheckWalk {
-    /// Resolves `components` from `entity`. On failure reports the error with the caret under
-    /// the offending component (when the source lines up) and returns an unknown operand.
-    ///
-    /// - Parameters:
-    ///   - prefix: what precedes the components in messages (`$t` for `$t.name`).
-    ///   - base: where the base of a member ends in the source (the components follow it).
-    ///   - skipped: components of the node written before these ones (an operator already
-    ///     applied by the caller), to line error indices up with the source.
-    ///   - keepsPath: whether the result is a key path operand (subject to the to-many rules).
+    /// Where a key path's components are read from, for ``resolve(_:from:node:base:)``.
+    struct PathBase {
+        var kind: CheckedKeyPath.Base
+        /// What precedes the components in messages (`$t` for `$t.name`), if anything.
+        var prefix: String?
+        /// The key path from the root to the base's objects, when known.
+        var objectPath: [String]?
+        /// Components of the node written before these ones (an operator the caller applies
+        /// itself), to line error carets up with the source.
+        var skipped = 0
+        var collectionOperator: AggregateOperator?
+    }
+
+    /// `a.b.c` read from the evaluated object.
+    mutating func keyPath(_ components: [KeyPathComponent], node: ExpressionNode) -> Operand {
+        let base = PathBase(kind: .evaluatedObject, objectPath: [])
+        guard let path = resolve(components, from: root, node: node, base: base) else {
+            return Operand(.unknown, node, .keyPath(unresolved(components, node: node)))
+        }
+        return Operand(path.type, node, .keyPath(path), path: path, objectPath: Self.plainKeys(components))
+    }
+
+    /// Resolves `components` from `entity` and records the key path. On failure reports the
+    /// error with the caret under the offending component and returns `nil`.
     mutating func resolve(
-        _ components: [KeyPathComponent], from entity: String, node: ExpressionNode, prefix: String?,
-        base: Int?, skipped: Int = 0, keepsPath: Bool = true
-    ) -> Operand {
-        let names = components.map(Self.name(of:))
-        let text = (prefix.map { $0 + "." } ?? "") + names.joined(separator: ".")
+        _ components: [KeyPathComponent], from entity: String, node: ExpressionNode, base: PathBase
+    ) -> CheckedKeyPath? {
+        let keys = components.map(\.spelling)
         let resolved: ResolvedKeyPath
         do {
-            resolved = try schema.resolve(keyPath: names, from: entity)
+            resolved = try schema.resolve(keyPath: keys, from: entity)
         } catch {
-            let range = componentRange(
-                error.componentIndex.map { $0 + skipped }, of: node, base: base,
-                count: components.count + skipped)
+            let range = componentRange(error.componentIndex.map { $0 + base.skipped }, of: node)
             report(SchemaCheckCatalog.keyPath(error, range: range))
-            return Operand(.unknown, node)
+            return nil
         }
-        checkAggregatedAttribute(resolved, node: node, base: base, count: components.count + skipped)
-        let path = keepsPath ? ResolvedPath(text: text, resolved: resolved) : nil
-        return Operand(Self.type(of: resolved), node, path: path)
+        checkAggregatedAttribute(resolved, node: node, index: components.count - 1 + base.skipped)
+        var type = Self.type(of: resolved)
+        if let operation = base.collectionOperator { type = Self.aggregate(operation, of: type) }
+        let allKeys = (base.collectionOperator.map { [$0.spelling] } ?? []) + keys
+        let path = CheckedKeyPath(
+            base: base.kind, entity: entity, components: components, componentRanges: node.componentRanges,
+            range: node.range, collectionOperator: base.collectionOperator, resolved: resolved,
+            fromRoot: fromRoot(base.objectPath, allKeys, resolved: base.kind == .evaluatedObject ? resolved : nil),
+            type: type, text: Self.text(base.prefix, allKeys))
+        keyPaths.append(path)
+        return path
     }
 
     /// `base.key…`: resolved from the base's entity when the base is an object (`$t.name`,
     /// `tags[FIRST].name`); over a collection of objects (`SUBQUERY(…).@count`,
     /// `SUBQUERY(…).@sum.size`) the operator or key applies to the elements.
     mutating func member(
-        of base: ExpressionNode, _ components: [KeyPathComponent], node: ExpressionNode,
-        scope: CheckScope
+        of baseNode: ExpressionNode, _ components: [KeyPathComponent], node: ExpressionNode, scope: CheckScope
     ) -> Operand {
-        let operand = infer(base, scope: scope)
-        let end = base.range?.upperBound
-        let prefix: String
-        if case .variable(let name) = base.kind {
+        let base = infer(baseNode, scope: scope)
+        var prefix = baseNode.expressionFormat
+        if case .variable(let name) = baseNode.kind {
             prefix = "$" + name
-        } else {
-            prefix = base.expressionFormat
-        }
-        switch operand.type {
-        case .object(let entity):
-            return resolve(components, from: entity, node: node, prefix: prefix, base: end)
-        case .collection(.object(let entity)):
-            guard case .collectionOperator(let op)? = components.first else {
-                let inner = resolve(components, from: entity, node: node, prefix: prefix, base: end, keepsPath: false)
-                return Operand(.collection(of: inner.type.elementType ?? inner.type), node)
+            if scope.variables[name] == nil {
+                unknownReads.append(
+                    UnknownRead(
+                        message: "'$\(name)' is not bound by a SUBQUERY, so the keys read through it are unknown",
+                        range: node.range))
             }
-            guard components.count > 1 else { return Operand(op == .count ? .integer : .unknown, node) }
-            let inner = resolve(
-                Array(components.dropFirst()), from: entity, node: node, prefix: prefix, base: end,
-                skipped: 1, keepsPath: false)
-            return Operand(Self.aggregate(op, of: inner.type), node)
-        case .collection:
-            return Operand(components == [.collectionOperator(.count)] ? .integer : .unknown, node)
-        default:
-            return Operand(.unknown, node)
         }
+        let objectPath = Self.plainKeys(components).flatMap { keys in base.objectPath.map { $0 + keys } }
+        func result(_ type: StaticType, _ path: CheckedKeyPath?, keepsPath: Bool = false) -> Operand {
+            Operand(
+                type, node, .member(base.checked, path), path: keepsPath ? path : nil, objectPath: objectPath)
+        }
+        switch base.type {
+        case .object(let entity):
+            let path = resolve(
+                components, from: entity, node: node,
+                base: PathBase(kind: Self.baseKind(of: baseNode), prefix: prefix, objectPath: base.objectPath))
+            return result(path?.type ?? .unknown, path, keepsPath: true)
+        case .collection(.object(let entity)):
+            var pathBase = PathBase(kind: .collection, prefix: prefix, objectPath: base.objectPath)
+            guard case .collectionOperator(let operation)? = components.first else {
+                let path = resolve(components, from: entity, node: node, base: pathBase)
+                let type = path.map { StaticType.collection(of: $0.type.elementType ?? $0.type) } ?? .unknown
+                return result(type, path)
+            }
+            pathBase.collectionOperator = operation
+            pathBase.skipped = 1
+            guard components.count > 1 else {
+                let path = CheckedKeyPath(
+                    base: .collection, entity: entity, components: components,
+                    componentRanges: node.componentRanges, range: node.range, collectionOperator: operation,
+                    resolved: nil, fromRoot: fromRoot(base.objectPath, [operation.spelling], resolved: nil),
+                    type: operation == .count ? .integer : .unknown, text: Self.text(prefix, [operation.spelling]))
+                keyPaths.append(path)
+                return result(path.type, path)
+            }
+            let path = resolve(Array(components.dropFirst()), from: entity, node: node, base: pathBase)
+            return result(path?.type ?? .unknown, path)
+        case .collection:
+            return result(components == [.collectionOperator(.count)] ? .integer : .unknown, nil)
+        default:
+            return result(.unknown, nil)
+        }
+    }
+
+    /// The key path from the root for a read at `objectPath` + `keys`; `resolved` when the
+    /// read already starts at the root.
+    private func fromRoot(_ objectPath: [String]?, _ keys: [String], resolved: ResolvedKeyPath?) -> ResolvedKeyPath? {
+        if let resolved { return resolved }
+        guard let objectPath else { return nil }
+        return try? schema.resolve(keyPath: objectPath + keys, from: root)
+    }
+
+    /// A placeholder for a key path that failed to resolve (an error was reported, so the
+    /// checked tree is never handed out).
+    private func unresolved(_ components: [KeyPathComponent], node: ExpressionNode) -> CheckedKeyPath {
+        CheckedKeyPath(
+            base: .evaluatedObject, entity: root, components: components, componentRanges: node.componentRanges,
+            range: node.range, resolved: nil, fromRoot: nil, type: .unknown,
+            text: components.map(\.spelling).joined(separator: "."))
+    }
+
+    private static func baseKind(of base: ExpressionNode) -> CheckedKeyPath.Base {
+        switch base.kind {
+        case .variable(let name): .variable(name)
+        case .evaluatedObject: .evaluatedObject
+        default: .object
+        }
+    }
+
+    private static func text(_ prefix: String?, _ keys: [String]) -> String {
+        (prefix.map { $0 + "." } ?? "") + keys.joined(separator: ".")
+    }
+
+    /// The keys when every component is a plain key.
+    static func plainKeys(_ components: [KeyPathComponent]) -> [String]? {
+        var keys: [String] = []
+        for component in components {
+            guard case .key(let key) = component else { return nil }
+            keys.append(key)
+        }
+        return keys
     }
 
     /// The static type of a resolved key path's value.
@@ -111,38 +189,23 @@ extension CheckWalk {
     }
 
     /// `@sum` and `@avg` need a numeric attribute: `contents.@sum.name` is reported under
-    /// `name`.
-    private mutating func checkAggregatedAttribute(
-        _ path: ResolvedKeyPath, node: ExpressionNode, base: Int?,
-        count: Int
-    ) {
+    /// `name` (component `index` of the node).
+    private mutating func checkAggregatedAttribute(_ path: ResolvedKeyPath, node: ExpressionNode, index: Int) {
         guard case .aggregate(let operation, let then?) = path.destination, operation == .sum || operation == .avg,
             case .attribute(let attribute) = then.lastSegment.destination
         else { return }
         let type = StaticType(attribute.type)
         guard Self.isNonNumeric(type.comparisonFamily) else { return }
-        let range = componentRange(count - 1, of: node, base: base, count: count)
         report(
             SchemaCheckCatalog.needsNumbers(
                 "'\(operation.spelling)'", operand: "'\(attribute.name)'", type: type,
-                range: range))
+                range: componentRange(index, of: node)))
     }
 
-    /// The source range of component `index` of the key path written at `node`, or the whole
-    /// node when the source is unknown or does not line up.
-    func componentRange(_ index: Int?, of node: ExpressionNode, base: Int?, count: Int) -> SourceRange {
-        let whole = Self.range(node)
-        guard let index, let sourceMap, node.range != nil,
-            let ranges = sourceMap.componentRanges(in: whole, after: base, count: count), ranges.indices.contains(index)
-        else { return whole }
-        return ranges[index]
-    }
-
-    /// A component as the schema resolver spells it: `name`, `@count`.
-    static func name(of component: KeyPathComponent) -> String {
-        switch component {
-        case .key(let key): key
-        case .collectionOperator(let op): op.spelling
-        }
+    /// The source range of component `index` of the key path or member written at `node`
+    /// (from ``ExpressionNode/componentRanges``), or the whole node when it has none.
+    func componentRange(_ index: Int?, of node: ExpressionNode) -> SourceRange {
+        if let index, let ranges = node.componentRanges, ranges.indices.contains(index) { return ranges[index] }
+        return Self.range(node)
     }
 }

@@ -12,30 +12,43 @@ import KeyPaths
 /// | `bucket == "Inbox"` | `type-mismatch`, note: compare an attribute such as `bucket.name` |
 /// | `name == nil`, `"x" IN tags.name`, `tags CONTAINS %@` | none |
 extension CheckWalk {
-    mutating func check(_ predicate: PredicateNode, scope: CheckScope) {
-        guard depth < Self.depthLimit else { return }
-        depth += 1
-        defer { depth -= 1 }
+    mutating func check(_ predicate: PredicateNode, scope: CheckScope) -> CheckedCondition {
+        guard enter(predicate.range) else { return CheckedCondition(node: predicate, kind: .constant(false)) }
+        defer { leave() }
         switch predicate.kind {
-        case .constant:
-            return
-        case .and(let items), .or(let items):
-            for item in items { check(item, scope: scope) }
+        case .constant(let value):
+            return CheckedCondition(node: predicate, kind: .constant(value))
+        case .and(let items):
+            return CheckedCondition(node: predicate, kind: .and(items.map { check($0, scope: scope) }))
+        case .or(let items):
+            return CheckedCondition(node: predicate, kind: .or(items.map { check($0, scope: scope) }))
         case .not(let inner):
-            check(inner, scope: scope)
+            return CheckedCondition(node: predicate, kind: .not(check(inner, scope: scope)))
         case .comparison(let comparison):
-            check(comparison, range: predicate.range ?? SourceRange(0, 0), scope: scope)
+            let checked = check(comparison, range: predicate.range ?? SourceRange(0, 0), scope: scope)
+            return CheckedCondition(node: predicate, kind: .comparison(checked))
         }
     }
 
-    private mutating func check(_ comparison: Comparison, range: SourceRange, scope: CheckScope) {
+    private mutating func check(_ comparison: Comparison, range: SourceRange, scope: CheckScope)
+        -> CheckedComparison
+    {
         let left = infer(comparison.left, scope: scope)
         let right = infer(comparison.right, scope: scope)
+        var subject = left
+        defer {
+            noteVariable(in: left, meets: right.type)
+            noteVariable(
+                in: right, meets: comparison.operator == .in ? (right.type.elementType ?? .unknown) : subject.type)
+        }
+        func result() -> CheckedComparison {
+            CheckedComparison(
+                comparison: comparison, left: left.checked, right: right.checked, subjectType: subject.type)
+        }
         let op = comparison.operator
         let spelling = Operators.spelling(of: op)
         // `x == nil` and `x != nil` are always allowed, whatever x is.
-        if op == .equalTo || op == .notEqualTo, left.isNil || right.isNil { return }
-        var subject = left
+        if op == .equalTo || op == .notEqualTo, left.isNil || right.isNil { return result() }
         switch comparison.modifier {
         case .direct:
             if op != .contains, let path = left.path {
@@ -45,7 +58,7 @@ extension CheckWalk {
             }
         case .any, .all:
             let quantifier = quantifierSpelling(comparison.modifier, at: range)
-            guard let element = element(of: left, quantifier: quantifier) else { return }
+            guard let element = element(of: left, quantifier: quantifier) else { return result() }
             subject = element
         }
         if op != .in {
@@ -64,19 +77,20 @@ extension CheckWalk {
         case .beginsWith, .endsWith, .like, .matches, .utiConformsTo, .utiEquals:
             requireStrings(spelling, [subject, right])
         }
+        return result()
     }
 
     /// Whether a key path operand ends on an attribute or an aggregate (so that `ANY` is the
     /// advice), rather than on a relationship (where `@count` is).
     private func isAttributeLike(_ operand: Operand) -> Bool {
-        guard let path = operand.path else { return false }
-        if case .relationship = path.resolved.lastSegment.destination { return false }
+        guard let resolved = operand.path?.resolved else { return false }
+        if case .relationship = resolved.lastSegment.destination { return false }
         return true
     }
 
     /// `ANY`, `SOME`, `ALL` or `NONE` as written (read from the source when there is one).
     private func quantifierSpelling(_ modifier: ComparisonModifier, at range: SourceRange) -> String {
-        if let word = sourceMap?.keyword(at: range.lowerBound), ["ANY", "SOME", "ALL", "NONE"].contains(word) {
+        if let word = word(at: range.lowerBound)?.uppercased(), ["ANY", "SOME", "ALL", "NONE"].contains(word) {
             return word
         }
         return modifier == .all ? "ALL" : "ANY"
@@ -86,7 +100,7 @@ extension CheckWalk {
     /// is certainly not a collection.
     mutating func element(of operand: Operand, quantifier: String) -> Operand? {
         if case .collection(let element) = operand.type {
-            return Operand(element, operand.node, path: operand.path)
+            return operand.retyped(element)
         }
         if operand.path != nil || operand.type.comparisonFamily != nil {
             report(
@@ -95,7 +109,7 @@ extension CheckWalk {
                     range: operand.range))
             return nil
         }
-        return Operand(.unknown, operand.node)
+        return operand.retyped(.unknown)
     }
 
     /// `==`, `!=`, `<`, … : the two sides must be of one family (numbers and booleans count
@@ -133,8 +147,8 @@ extension CheckWalk {
             elements = literal
         } else if case .constant(let value) = bounds.node.kind {
             switch value {
-            case .array(let values): elements = values.map { Operand(StaticType($0), bounds.node) }
-            case .set(let values): elements = values.map { Operand(StaticType($0), bounds.node) }
+            case .array(let values): elements = values.map { Operand(StaticType($0), bounds.node, .constant($0)) }
+            case .set(let values): elements = values.map { Operand(StaticType($0), bounds.node, .constant($0)) }
             default: break
             }
         }

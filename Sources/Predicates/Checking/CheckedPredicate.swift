@@ -1,16 +1,23 @@
 import KeyPaths
 
-/// A predicate checked against a schema and a root entity: the output of the checking phase,
-/// which every back end (in-memory evaluation on an object graph, SQL lowering, dependencies)
-/// reads instead of walking the tree again.
+/// A predicate checked against a schema and a root entity: the output of the checking phase.
+///
+/// The pipeline is parse → check → one of the back ends: compile for memory (the Evaluation
+/// module's `PredicateCompiler`, on an object graph), lower to SQL, or derive the dependencies
+/// of a query (the ObjectStore module's `QueryDependencies`). Every back end reads what
+/// checking learnt here — the static type of every node, every key path resolved into hops, the
+/// entity each SUBQUERY variable ranges over — instead of walking the tree again.
 ///
 /// ```swift
-/// let predicate = try PredicateNode(format: "bucket.name == 'Inbox'")
-/// let checked = try CheckedPredicate(predicate, schema: schema, entity: "Content")
-/// checked.resolvedKeyPath(["bucket", "name"])?.hops.first?.destinationEntity   // "Bucket"
+/// let format = "bucket.name == 'Inbox' AND ANY tags.name ==[c] $tag"
+/// let checked = try CheckedPredicate(PredicateNode(format: format), schema: schema, entity: "Content")
+/// checked.keyPaths.map(\.text)              // ["bucket.name", "tags.name"]
+/// checked.keyPaths[0].resolved?.hops[0]     // Content.bucket → Bucket (inverse contents)
+/// checked.variables                         // ["tag": .string]
 /// ```
 ///
-/// Checking throws a ``SchemaCheckError`` listing every problem at once.
+/// Checking reports every problem at once as a ``SchemaCheckError`` (see ``SchemaChecker``
+/// for the rules); a checked predicate exists only for a predicate without errors.
 public struct CheckedPredicate: Sendable {
     /// The predicate as parsed.
     public let predicate: PredicateNode
@@ -18,21 +25,80 @@ public struct CheckedPredicate: Sendable {
     public let schema: Schema
     /// The entity of the objects it is evaluated on.
     public let entity: String
+    /// The checked tree, mirroring ``predicate``.
+    public let condition: CheckedCondition
+    /// Every key path read, in the order checking met them (an operand before the key path
+    /// read through it: `tags` before `tags[FIRST].name`).
+    public let keyPaths: [CheckedKeyPath]
+    /// The variables the predicate needs bound when it is evaluated (not bound by a SUBQUERY
+    /// or an assignment), with the type of what they are compared with (`age > $min` needs an
+    /// integer `min`), ``StaticType/unknown`` when nothing says.
+    public let variables: [String: StaticType]
+    /// Reads whose keys cannot be known before evaluation: `ANYKEY`, `FUNCTION(SELF, …)`, a key
+    /// read through a variable no SUBQUERY binds. Derived dependencies cannot cover them.
+    public let unknownReads: [UnknownRead]
+    /// Resolutions of the leading plain keys of every key path read from the evaluated object,
+    /// and of each of their prefixes, by components.
+    private let rootResolutions: [[String]: ResolvedKeyPath]
 
-    /// Checks `predicate` for objects of `entity`. Pass the format string as `source` so that
-    /// errors can be rendered with a caret.
+    /// Checks `predicate` for objects of `entity`, in one walk over the tree.
+    ///
+    /// Pass the format string it was parsed from as `source` to quote `ANY`/`SOME`/`NONE` as
+    /// written in messages and to render errors with carets. Throws every problem at once:
+    /// ```
+    /// 1:8: error: 'Bucket' has no property 'nmae'
+    /// bucket.nmae == "Inbox"
+    ///        ^^^^
+    /// note: did you mean 'name'?
+    /// ```
     public init(_ predicate: PredicateNode, schema: Schema, entity: String, source: String? = nil)
         throws(SchemaCheckError)
     {
-        try predicate.validate(against: schema, entity: entity, source: source)
+        guard schema.entity(named: entity) != nil else {
+            throw SchemaCheckError(predicate.check(against: schema, entity: entity, source: source), source: source)
+        }
+        var walk = CheckWalk(schema: schema, root: entity, source: source)
+        let condition = walk.check(predicate, scope: CheckScope())
+        let diagnostics = walk.sortedDiagnostics()
+        if !diagnostics.isEmpty { throw SchemaCheckError(diagnostics, source: source) }
         self.predicate = predicate
         self.schema = schema
         self.entity = entity
+        self.condition = condition
+        self.keyPaths = walk.keyPaths
+        self.variables = walk.freeVariables()
+        self.unknownReads = walk.unknownReads
+        var resolutions: [[String]: ResolvedKeyPath] = [:]
+        for keyPath in walk.keyPaths where keyPath.base == .evaluatedObject {
+            let keys = keyPath.components.prefix { if case .key = $0 { true } else { false } }.map(\.spelling)
+            for length in stride(from: keys.count, to: 0, by: -1) where resolutions[Array(keys.prefix(length))] == nil {
+                let prefix = Array(keys.prefix(length))
+                resolutions[prefix] = try? schema.resolve(keyPath: prefix, from: entity)
+            }
+        }
+        self.rootResolutions = resolutions
     }
 
-    /// The resolution of a key path read from the root entity (`["bucket", "name"]` from
-    /// `Content`), or `nil` when it does not resolve.
+    /// The resolution from the root entity of the leading plain keys of a key path the
+    /// predicate reads from the evaluated object, or of a prefix of them: for
+    /// `bucket.name == 'x' AND tags.@count > 2` from `Content`, `["bucket", "name"]`,
+    /// `["bucket"]` and `["tags"]`. `nil` for keys the predicate does not read that way.
     public func resolvedKeyPath(_ components: [String]) -> ResolvedKeyPath? {
-        try? schema.resolve(keyPath: components, from: entity)
+        rootResolutions[components]
+    }
+}
+
+/// A read whose keys cannot be known before evaluation (see
+/// ``CheckedPredicate/unknownReads``).
+public struct UnknownRead: Sendable, Hashable {
+    /// Why: `ANYKEY may read any key`.
+    public var message: String
+    /// Where it is written.
+    public var range: SourceRange?
+
+    /// Creates an unknown read.
+    public init(message: String, range: SourceRange?) {
+        self.message = message
+        self.range = range
     }
 }

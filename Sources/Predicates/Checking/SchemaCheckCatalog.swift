@@ -19,7 +19,7 @@ public enum SchemaCheckCatalog {
     /// All schema-check diagnostic ids, in the order of the catalogue.
     public static let identifiers: [String] = [
         "unknown-entity", "unknown-key", "not-a-relationship", "invalid-collection-operator", "invalid-key-path",
-        "type-mismatch", "to-many-not-allowed", "quantifier-needs-collection",
+        "type-mismatch", "to-many-not-allowed", "quantifier-needs-collection", "nesting-too-deep",
     ]
 
     // MARK: - Key paths
@@ -130,5 +130,13 @@ public enum SchemaCheckCatalog {
         return Diagnostic(
             id: "type-mismatch", message: "BETWEEN needs {low, high}, but \(what)", range: range,
             notes: ["write x BETWEEN {1, 10}"])
+    }
+
+    // MARK: - Limits
+
+    /// A tree built in code nested deeper than checking walks.
+    static func nestingTooDeep(limit: Int, range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            id: "nesting-too-deep", message: "the predicate is nested more than \(limit) levels deep", range: range)
     }
 }

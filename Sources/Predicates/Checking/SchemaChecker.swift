@@ -68,7 +68,7 @@ public struct SchemaChecker: Sendable {
     /// whole key path is underlined. Nodes built in code (no range) get the range `0..<0`.
     public func diagnostics(for predicate: PredicateNode, source: String? = nil) -> [Diagnostic] {
         var walk = CheckWalk(schema: schema, root: entity, source: source)
-        walk.check(predicate, scope: CheckScope())
+        _ = walk.check(predicate, scope: CheckScope())
         return walk.sortedDiagnostics()
     }
 
@@ -136,13 +136,4 @@ public struct SchemaCheckError: Error, Sendable, Hashable, CustomStringConvertib
 
     /// The same as ``rendered``.
     public var description: String { rendered }
-}
-
-/// What is in scope while checking a part of the predicate.
-struct CheckScope {
-    /// SUBQUERY variables and their element types (`$t` → `object(Tag)`).
-    var variables: [String: StaticType] = [:]
-    /// Inside a SUBQUERY predicate, where Apple evaluates plain key paths and `SELF` against
-    /// the element: those are left unchecked (only `$x.key` is checked).
-    var insideSubquery = false
 }

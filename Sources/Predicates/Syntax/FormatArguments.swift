@@ -74,7 +74,10 @@ extension Parser {
         case .object:
             return ExpressionNode(.constant(value), range: range)
         case .keyPath:
-            return ExpressionNode(.keyPath(try keyPathComponents(fromArgument: value, token: token)), range: range)
+            let components = try keyPathComponents(fromArgument: value, token: token)
+            return ExpressionNode(
+                .keyPath(components), range: range,
+                componentRanges: [SourceRange](repeating: range, count: components.count))
         case .integer:
             switch value {
             case .int(let i): return ExpressionNode(.constant(.int(i)), range: range)

@@ -9,7 +9,8 @@
 /// | `%K` with `"a.b"` | `(key a.b)` |
 /// | `size` | error `reserved-word-as-key`: write `#size` |
 extension Parser {
-    /// The component(s) after a `.`; the cursor is just past the dot.
+    /// The component(s) after a `.` and the token they were read from; the cursor is just
+    /// past the dot.
     func parseKeyComponentsAfterDot() throws -> ([KeyPathComponent], SourceRange) {
         let token = current
         switch token.kind {
@@ -52,19 +53,31 @@ extension Parser {
         }
     }
 
-    /// `node.components`: an extended key path or member, or a new member.
+    /// `node.components`: an extended key path or member, or a new member. The new
+    /// components were written at `end` (one token: a key, an operator or a `%K`).
     static func applyKey(_ components: [KeyPathComponent], to node: ExpressionNode, end: SourceRange) -> ExpressionNode
     {
         let range = span(node.range, end)
+        let added = [SourceRange](repeating: end, count: components.count)
         switch node.kind {
         case .keyPath(let existing):
-            return ExpressionNode(.keyPath(existing + components), range: range)
+            return ExpressionNode(
+                .keyPath(existing + components), range: range, componentRanges: extended(node, existing.count, added))
         case .evaluatedObject:
-            return ExpressionNode(.keyPath(components), range: range)
+            return ExpressionNode(.keyPath(components), range: range, componentRanges: added)
         case .member(let inner, let existing):
-            return ExpressionNode(.member(inner, existing + components), range: range)
+            return ExpressionNode(
+                .member(inner, existing + components), range: range,
+                componentRanges: extended(node, existing.count, added))
         default:
-            return ExpressionNode(.member(node, components), range: range)
+            return ExpressionNode(.member(node, components), range: range, componentRanges: added)
         }
+    }
+
+    /// The component ranges of `node` (which has `count` components) followed by `added`;
+    /// `nil` when the node has none (it was built in code).
+    private static func extended(_ node: ExpressionNode, _ count: Int, _ added: [SourceRange]) -> [SourceRange]? {
+        guard let ranges = node.componentRanges, ranges.count == count else { return nil }
+        return ranges + added
     }
 }

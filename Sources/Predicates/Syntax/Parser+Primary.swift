@@ -104,19 +104,21 @@ extension Parser {
         let start = current.range
         var end = start
         var components = [first]
+        var ranges = [start]
         try advance()
         while at(.dot) {
             let next = peek()
             switch next.kind {
             case .identifier, .escapedKey: components.append(.key(name(of: next)))
             case .collectionOperator(let op): components.append(.collectionOperator(op))
-            default: return ExpressionNode(.keyPath(components), range: start.union(end))
+            default: return ExpressionNode(.keyPath(components), range: start.union(end), componentRanges: ranges)
             }
             try advance()
             try advance()
             end = next.range
+            ranges.append(end)
         }
-        return ExpressionNode(.keyPath(components), range: start.union(end))
+        return ExpressionNode(.keyPath(components), range: start.union(end), componentRanges: ranges)
     }
 
     /// `TRUE` `YES` `FALSE` `NO` `NULL` `NIL` `SELF` `ANYKEY`; other reserved words are errors.

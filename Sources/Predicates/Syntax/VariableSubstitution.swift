@@ -87,7 +87,7 @@ struct VariableSubstitution {
         case .assignment(let variable, let value):
             kind = .assignment(variable: variable, value: try expression(value))
         }
-        return ExpressionNode(kind, range: node.range)
+        return ExpressionNode(kind, range: node.range, componentRanges: node.componentRanges)
     }
 
     mutating func expressions(_ nodes: [ExpressionNode]) throws -> [ExpressionNode] {
