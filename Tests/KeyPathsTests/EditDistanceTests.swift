@@ -1,5 +1,6 @@
-import KeyPaths
 import Testing
+
+@testable import KeyPaths
 
 @Suite("Edit distance and suggestions")
 struct EditDistanceTests {

@@ -286,7 +286,8 @@ struct ErrorSyntaxTests {
             "foo(1) == 1", "unknown-function",
             "1:1: error: unknown function 'foo'",
             "foo(1) == 1",
-            "^^^"),
+            "^^^",
+            "note: did you mean 'floor'?"),
         failure(
             "sums(a) == 1", "unknown-function",
             "1:1: error: unknown function 'sums'",

@@ -1,4 +1,5 @@
 import Foundation
+import KeyPaths
 import Predicates
 
 /// A Swift type that declares, once, which keys predicates may read and how.
@@ -56,7 +57,7 @@ public struct PredicateKeys<Root: PredicateKeyed>: Sendable {
             if key == "self" { return (KeyAccessor { .object(EvaluationObject($0)) }, 1) }
             let typeName = String(describing: Root.self)
             var message = "'\(typeName)' has no key '\(key)'"
-            if let suggestion = KeySuggestion.closest(to: key, among: Array(entries.keys)) {
+            if let suggestion = EditDistance.bestMatch(for: key, among: Array(entries.keys)) {
                 message += "; did you mean '\(suggestion)'?"
             }
             throw PredicateCompileError(id: "unknown-key", message: message)
@@ -68,37 +69,5 @@ public struct PredicateKeys<Root: PredicateKeyed>: Sendable {
             let (accessor, consumed) = try continueInto(path.dropFirst())
             return (accessor, consumed + 1)
         }
-    }
-}
-
-/// "Did you mean": the declared key at the smallest edit distance (insertions, deletions,
-/// substitutions and adjacent transpositions each cost one), if it is close enough.
-enum KeySuggestion {
-    static func closest(to key: String, among candidates: [String]) -> String? {
-        guard key.count >= 3 else { return nil }
-        let target = Array(key.lowercased())
-        let scored = candidates.map { ($0, distance(target, Array($0.lowercased()))) }
-        guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }
-        return best.1 <= Swift.max(1, key.count / 3) ? best.0 : nil
-    }
-
-    /// Optimal string alignment distance.
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var best = Swift.min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    best = Swift.min(best, table[i - 2][j - 2] + 1)
-                }
-                table[i][j] = best
-            }
-        }
-        return table[a.count][b.count]
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyPaths
 import Predicates
 
 extension Compilation {
@@ -158,7 +159,7 @@ extension Compilation {
     ) throws(PredicateCompileError) -> CompiledExpression<Root> {
         guard let function = functions.function(for: selector) else {
             var message = "FUNCTION selector '\(selector)' is not registered"
-            if let suggestion = KeySuggestion.closest(to: selector, among: functions.selectors) {
+            if let suggestion = EditDistance.bestMatch(for: selector, among: functions.selectors) {
                 message += "; did you mean '\(suggestion)'?"
             }
             throw failure("unregistered-function", message, range)

@@ -1,15 +1,16 @@
-/// Edit distance between names, for "did you mean" suggestions.
+/// Edit distance between names, for "did you mean" suggestions: the one implementation the
+/// package uses (keys, entities, keywords, functions, fields, commands).
 ///
 /// `'Content' has no property 'nmae'; did you mean 'name'?` comes from
 /// `EditDistance.bestMatch(for: "nmae", among: ["name", "size", …])`.
-public enum EditDistance {
+package enum EditDistance {
     /// Names longer than this are not compared (the cost grows with the product of lengths).
-    public static let maximumComparedLength = 64
+    package static let maximumComparedLength = 64
 
     /// The optimal-string-alignment distance between `a` and `b`: the number of single-character
     /// insertions, deletions, substitutions and transpositions of adjacent characters that turn
     /// one into the other. `distance("nmae", "name") == 1`, `distance("size", "sizes") == 1`.
-    public static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }
@@ -41,7 +42,7 @@ public enum EditDistance {
     /// `bukcet` → `bucket`, `@cnt` → `@count`, but `xyz` suggests nothing and a one-letter name
     /// never suggests another one-letter name. The closest candidate wins; ties go to the
     /// earlier one. Names longer than ``maximumComparedLength`` get no suggestion.
-    public static func bestMatch(for name: String, among candidates: [String]) -> String? {
+    package static func bestMatch(for name: String, among candidates: [String]) -> String? {
         guard !name.isEmpty, name.count <= maximumComparedLength else { return nil }
         let lowered = name.lowercased()
         if let sameIgnoringCase = candidates.first(where: { $0 != name && $0.lowercased() == lowered }) {

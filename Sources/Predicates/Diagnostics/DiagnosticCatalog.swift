@@ -1,3 +1,5 @@
+import KeyPaths
+
 /// Every diagnostic the parser and argument binding can produce: its stable id and its wording.
 ///
 /// Messages quote the offending text; the range under the caret is that text. Tests match on
@@ -250,34 +252,8 @@ public enum DiagnosticCatalog {
         return String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
     }
 
-    /// The candidate closest to `word` by edit distance, ignoring letter case, when it is close
-    /// enough to be a likely typo (at most 2 edits, fewer than half the word).
+    /// The candidate closest to `word` (``EditDistance/bestMatch(for:among:)``).
     static func suggestion(for word: String, among candidates: [String]) -> String? {
-        let lowered = Array(word.lowercased())
-        var best: (String, Int)?
-        for candidate in candidates {
-            let distance = editDistance(lowered, Array(candidate.lowercased()))
-            if distance <= 2, distance * 2 < Swift.max(lowered.count, 2), distance < (best?.1 ?? Int.max) {
-                best = (candidate, distance)
-            }
-        }
-        return best?.0
-    }
-
-    /// Levenshtein distance.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = Array(repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
+        EditDistance.bestMatch(for: word, among: candidates)
     }
 }
