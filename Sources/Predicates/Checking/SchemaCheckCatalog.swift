@@ -15,9 +15,9 @@ import KeyPaths
 /// ^^^^^^^^^
 /// note: for example: ANY tags.name == …
 /// ```
-public enum SchemaCheckCatalog {
+package enum SchemaCheckCatalog {
     /// All schema-check diagnostic ids, in the order of the catalogue.
-    public static let identifiers: [String] = [
+    package static let identifiers: [String] = [
         "unknown-entity", "unknown-key", "not-a-relationship", "invalid-collection-operator", "invalid-key-path",
         "type-mismatch", "to-many-not-allowed", "quantifier-needs-collection", "nesting-too-deep",
     ]

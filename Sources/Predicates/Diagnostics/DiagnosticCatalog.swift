@@ -14,9 +14,9 @@ import KeyPaths
 ///   ^^^^^
 /// note: did you mean 'LIKE'?
 /// ```
-public enum DiagnosticCatalog {
+package enum DiagnosticCatalog {
     /// All diagnostic ids, in the order of the catalogue.
-    public static let identifiers: [String] = [
+    package static let identifiers: [String] = [
         "empty-input", "input-too-large", "unexpected-character", "unterminated-string", "bad-escape",
         "invalid-number", "number-out-of-range", "unsupported-specifier", "unexpected-token",
         "expected-expression", "expected-comparison-operator", "unknown-operator", "unknown-option",
