@@ -1,0 +1,120 @@
+import Evaluation
+import Predicates
+
+/// What a live result list shows: the objects of an entity (sub-entities included) that match a
+/// predicate, sorted, optionally grouped in sections and windowed by an offset and a limit —
+/// the equivalent of Core Data's `NSFetchRequest` for an ``ObjectGraph``.
+///
+/// ```swift
+/// let request = try FetchRequest(
+///     entity: "Content", format: "bucket.name == %@", arguments: ["Inbox"],
+///     sortKeys: [SortKey("creationDate", ascending: false)],
+///     refreshKeyPaths: ["bucket.name", "owner.name"])
+/// ```
+///
+/// Without sort keys the order is by object id. A section key path groups the sorted rows by
+/// its value; it sorts before every sort key (as Core Data requires the first sort descriptor
+/// to), so each section is one run of rows. Refresh key paths name values a row displays
+/// without filtering or sorting on them: when one changes, the row is reported as updated.
+public struct FetchRequest: Sendable, Hashable, Codable {
+    /// The entity whose objects are listed (objects of its sub-entities too).
+    public var entity: String
+    /// The filter; `nil` lists every object.
+    public var predicate: PredicateNode?
+    /// The order, most significant first; ties are broken by object id.
+    public var sortKeys: [SortKey]
+    /// The key path whose value names each row's section, if the list has sections.
+    public var sectionKeyPath: String?
+    /// At most this many rows (after the offset); `nil` for all.
+    public var fetchLimit: Int?
+    /// Rows skipped at the start of the sorted list.
+    public var fetchOffset: Int
+    /// Key paths whose values the rows display (a change updates the row).
+    public var refreshKeyPaths: [String]
+
+    /// Creates a request from a parsed predicate.
+    public init(
+        entity: String, predicate: PredicateNode? = nil, sortKeys: [SortKey] = [], sectionKeyPath: String? = nil,
+        fetchLimit: Int? = nil, fetchOffset: Int = 0, refreshKeyPaths: [String] = []
+    ) {
+        self.entity = entity
+        self.predicate = predicate
+        self.sortKeys = sortKeys
+        self.sectionKeyPath = sectionKeyPath
+        self.fetchLimit = fetchLimit
+        self.fetchOffset = fetchOffset
+        self.refreshKeyPaths = refreshKeyPaths
+    }
+
+    /// Creates a request from a format string and its `%@`/`%K` arguments.
+    public init(
+        entity: String, format: String, arguments: [PredicateValue] = [], sortKeys: [SortKey] = [],
+        sectionKeyPath: String? = nil, fetchLimit: Int? = nil, fetchOffset: Int = 0, refreshKeyPaths: [String] = []
+    ) throws(PredicateSyntaxError) {
+        self.init(
+            entity: entity, predicate: try PredicateParser().parsePredicate(format, arguments: arguments),
+            sortKeys: sortKeys, sectionKeyPath: sectionKeyPath, fetchLimit: fetchLimit, fetchOffset: fetchOffset,
+            refreshKeyPaths: refreshKeyPaths)
+    }
+
+    /// The sort keys in effect: the section key path first (ascending, plain) when there is one
+    /// and no sort key already starts with it.
+    public var effectiveSortKeys: [SortKey] {
+        guard let sectionKeyPath, sortKeys.first?.keyPath != sectionKeyPath else { return sortKeys }
+        return [SortKey(sectionKeyPath)] + sortKeys
+    }
+}
+
+/// One sort key of a ``FetchRequest``: a key path from the root (relationship paths allowed),
+/// a direction and how strings compare.
+///
+/// On the command line a sort key is written `KEY[:desc][:MODE]`, e.g. `name:desc:c`, with MODE
+/// one of `c` (case-insensitive), `d` (diacritic-insensitive), `cd`, `localized` (Finder-like).
+public struct SortKey: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The key path sorted on: `creationDate`, `bucket.name`.
+    public var keyPath: String
+    /// Whether smaller values come first (nil is the smallest value).
+    public var ascending: Bool
+    /// How strings compare.
+    public var comparison: StringSortMode
+
+    /// Creates a sort key.
+    public init(_ keyPath: String, ascending: Bool = true, comparison: StringSortMode = .plain) {
+        self.keyPath = keyPath
+        self.ascending = ascending
+        self.comparison = comparison
+    }
+
+    /// Parses the command-line spelling `KEY[:asc|:desc][:c|:d|:cd|:localized]`; `nil` when a
+    /// part is not understood.
+    public init?(spelling: String) {
+        let parts = spelling.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard let key = parts.first, !key.isEmpty else { return nil }
+        self.init(key)
+        for part in parts.dropFirst() {
+            switch part {
+            case "asc": ascending = true
+            case "desc": ascending = false
+            case "c": comparison = .caseInsensitive
+            case "d": comparison = .diacriticInsensitive
+            case "cd", "dc": comparison = .caseDiacriticInsensitive
+            case "localized": comparison = .localizedStandard
+            default: return nil
+            }
+        }
+    }
+
+    /// `name:desc:c`; the defaults are left out (`creationDate`).
+    public var description: String {
+        var text = keyPath
+        if !ascending { text += ":desc" }
+        switch comparison {
+        case .plain: break
+        case .caseInsensitive: text += ":c"
+        case .diacriticInsensitive: text += ":d"
+        case .caseDiacriticInsensitive: text += ":cd"
+        case .localizedStandard: text += ":localized"
+        }
+        return text
+    }
+}
