@@ -21,13 +21,16 @@ let package = Package(
         .executableTarget(name: "predicate", dependencies: ["PredicateCLI"]),
         .executableTarget(
             name: "predicate-bench", dependencies: ["Predicates", "Evaluation", "KeyPaths", "ObjectStore"]),
-        .testTarget(name: "PredicatesTests", dependencies: ["Predicates"]),
+        // Shared by the test targets: the seeded generator, seed reading and shrinking.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "PredicatesTests", dependencies: ["Predicates", "TestSupport"]),
         .testTarget(name: "KeyPathsTests", dependencies: ["KeyPaths"]),
         .testTarget(
             name: "EvaluationTests", dependencies: ["Evaluation", "Predicates", "KeyPaths"],
             exclude: ["Semantics"]),
         .testTarget(
-            name: "ObjectStoreTests", dependencies: ["ObjectStore", "Evaluation", "Predicates", "KeyPaths"]),
+            name: "ObjectStoreTests",
+            dependencies: ["ObjectStore", "Evaluation", "Predicates", "KeyPaths", "TestSupport"]),
         .testTarget(name: "PredicateCLITests", dependencies: ["PredicateCLI", "Predicates"]),
     ],
     swiftLanguageModes: [.v6]

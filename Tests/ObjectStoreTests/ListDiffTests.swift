@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import TestSupport
 import Testing
 
 @Suite("List diff: removals, insertions, moves and updates that apply in order")
@@ -66,53 +67,29 @@ struct ListDiffTests {
 
     @Test("seeded random lists: the diff applies, moves are minimal, updates name common elements")
     func property() {
-        let environment = ProcessInfo.processInfo.environment
-        let seed = environment["PREDICATE_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64(UInt32.max))
-        let cases = environment["PREDICATE_CASES"].flatMap { Int($0) } ?? 2_000
-        print("ListDiffTests: PREDICATE_SEED=\(seed) PREDICATE_CASES=\(cases)")
-        var random = SeededGenerator(seed: seed)
-        for index in 0..<cases {
+        let run = PropertyRun("ListDiffTests", defaultCases: 2_000)
+        var random = SplitMix64(seed: run.seed)
+        for index in 0..<run.cases {
             let universe = Array(0..<Int.random(in: 0...12, using: &random))
             let old = universe.filter { _ in Bool.random(using: &random) }.shuffled(using: &random)
             let new = universe.filter { _ in Bool.random(using: &random) }.shuffled(using: &random)
             let updated = Set(universe.filter { _ in Int.random(in: 0..<4, using: &random) == 0 })
             guard Self.fails(old, new, updated) else { continue }
-            // Shrink: drop elements while the case still fails.
-            var (a, b, u) = (old, new, updated)
-            var shrinking = true
-            while shrinking {
-                shrinking = false
-                for element in Set(a).union(b) {
-                    let (a2, b2, u2) = (
-                        a.filter { $0 != element }, b.filter { $0 != element }, u.subtracting([element])
-                    )
-                    if Self.fails(a2, b2, u2) {
-                        (a, b, u) = (a2, b2, u2)
-                        shrinking = true
-                        break
+            let (a, b, u) = Shrinker.shrink(
+                (old, new, updated),
+                candidates: { c in
+                    Set(c.0).union(c.1).sorted().map { e in
+                        (c.0.filter { $0 != e }, c.1.filter { $0 != e }, c.2.subtracting([e]))
                     }
-                }
-            }
+                },
+                fails: { Self.fails($0.0, $0.1, $0.2) })
             let diff = ListDiff(from: a, to: b, updated: u)
             Issue.record(
                 """
-                case \(index) failed (replay: PREDICATE_SEED=\(seed)); shrunk: old \(a) new \(b) updated \(u.sorted())
+                case \(index) failed (replay: PREDICATE_SEED=\(run.seed)); shrunk: old \(a) new \(b) updated \(u.sorted())
                 diff: removals \(diff.removals) insertions \(diff.insertions) updates \(diff.updates)
                 """)
             return
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64) for the property tests of this target.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

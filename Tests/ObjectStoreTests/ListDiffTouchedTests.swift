@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ObjectStore
@@ -17,12 +18,9 @@ struct ListDiffTouchedTests {
 
     @Test("seeded random edits of a few elements: the diff applies and never names the others")
     func property() {
-        let environment = ProcessInfo.processInfo.environment
-        let seed = environment["PREDICATE_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64(UInt32.max))
-        let cases = environment["PREDICATE_CASES"].flatMap { Int($0) } ?? 2_000
-        print("ListDiffTouchedTests: PREDICATE_SEED=\(seed) PREDICATE_CASES=\(cases)")
-        var random = SeededGenerator(seed: seed)
-        for index in 0..<cases {
+        let run = PropertyRun("ListDiffTouchedTests", defaultCases: 2_000)
+        var random = SplitMix64(seed: run.seed)
+        for index in 0..<run.cases {
             let old = Array(0..<Int.random(in: 0...20, using: &random))
             let touched = Set(old.filter { _ in Int.random(in: 0..<4, using: &random) == 0 } + [100, 101])
             // The untouched keep their order; touched ones are dropped, or reinserted anywhere,
@@ -33,23 +31,15 @@ struct ListDiffTouchedTests {
             }
             let updated = Set(touched.filter { _ in Bool.random(using: &random) })
             guard Self.fails(old, new, touched, updated) else { continue }
-            // Shrink: drop elements from both lists while the case still fails.
-            var (a, b) = (old, new)
-            var shrinking = true
-            while shrinking {
-                shrinking = false
-                for element in Set(a).union(b) {
-                    let (a2, b2) = (a.filter { $0 != element }, b.filter { $0 != element })
-                    if Self.fails(a2, b2, touched, updated) {
-                        (a, b) = (a2, b2)
-                        shrinking = true
-                        break
-                    }
-                }
-            }
+            let (a, b) = Shrinker.shrink(
+                (old, new),
+                candidates: { c in
+                    Set(c.0).union(c.1).sorted().map { e in (c.0.filter { $0 != e }, c.1.filter { $0 != e }) }
+                },
+                fails: { Self.fails($0.0, $0.1, touched, updated) })
             Issue.record(
                 """
-                case \(index) failed (replay: PREDICATE_SEED=\(seed)); shrunk: old \(a) new \(b) \
+                case \(index) failed (replay: PREDICATE_SEED=\(run.seed)); shrunk: old \(a) new \(b) \
                 touched \(touched.sorted()) updated \(updated.sorted())
                 """)
             return

@@ -1,6 +1,7 @@
 import Foundation
 import KeyPaths
 import Predicates
+import TestSupport
 import Testing
 
 /// Seeded property tests of the schema check on the sample model:
@@ -19,10 +20,10 @@ struct CheckingPropertyTests {
     func generated() throws {
         let schema = try CheckingSample.schema()
         let catalogue = PathCatalogue(schema: schema)
-        let run = RoundTripSeed.current
+        let run = PropertyRun("CheckingPropertyTests", defaultCases: 10_000)
         var failures = 0
-        for index in 0..<RoundTripSeed.caseCount where failures < 3 {
-            let seed = RoundTripSeed.caseSeed(run: run, index: index)
+        for index in 0..<run.cases where failures < 3 {
+            let seed = run.caseSeed(index)
             var generator = CheckingGenerator(seed: seed, catalogue: catalogue)
             let entity = generator.pick(catalogue.entities)
             let conjuncts = (0..<generator.int(1...4)).map { _ in generator.conjunct(from: entity) }
@@ -186,11 +187,11 @@ struct PathCatalogue {
 
 /// Builds random valid conjuncts over the catalogue.
 struct CheckingGenerator {
-    var random: RandomAST.SplitMix64
+    var random: SplitMix64
     let catalogue: PathCatalogue
 
     init(seed: UInt64, catalogue: PathCatalogue) {
-        random = RandomAST.SplitMix64(seed: seed)
+        random = SplitMix64(seed: seed)
         self.catalogue = catalogue
     }
 

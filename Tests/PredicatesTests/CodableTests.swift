@@ -1,5 +1,6 @@
 import Foundation
 import Predicates
+import TestSupport
 import Testing
 
 /// A parsed predicate can be archived and sent across a process boundary: encoding to JSON and
@@ -9,11 +10,11 @@ import Testing
 struct CodableTests {
     @Test("random predicates survive a JSON round trip")
     func randomPredicates() throws {
-        let run = RoundTripSeed.current
+        let run = PropertyRun("CodableTests", defaultCases: 10_000)
         let encoder = JSONEncoder()
         let decoder = JSONDecoder()
         for index in 0..<1_000 {
-            let seed = RoundTripSeed.caseSeed(run: run, index: index)
+            let seed = run.caseSeed(index)
             var generator = RandomAST(seed: seed)
             let tree = generator.predicate(depth: 4)
             let restored = try decoder.decode(PredicateNode.self, from: encoder.encode(tree))

@@ -1,39 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Predicates
-
-/// SplitMix64: a small, fast, seedable generator (Steele, Lea, Flood 2014), written here so
-/// the runs are reproducible across platforms.
-struct RobustnessRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in `0..<bound` (bound > 0).
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    /// A random element.
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-
-    /// The run's seed: `PREDICATE_SEED` (decimal or 0x-hex) when set, else a fresh one.
-    static var runSeed: UInt64 {
-        if let text = ProcessInfo.processInfo.environment["PREDICATE_SEED"] {
-            let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-            if trimmed.hasPrefix("0x"), let value = UInt64(trimmed.dropFirst(2), radix: 16) { return value }
-            if let value = UInt64(trimmed) { return value }
-        }
-        return UInt64.random(in: 0...UInt64.max)
-    }
-}
 
 /// What every parse of arbitrary input must satisfy: it returns a tree whose canonical text
 /// re-parses to the same tree, or it throws a catalogued diagnostic whose range lies inside
@@ -132,9 +101,8 @@ struct RobustnessTests {
 
     @Test("100,000+ seeded random and mutated inputs")
     func randomAndMutatedInputs() {
-        let seed = RobustnessRandom.runSeed
-        print("RobustnessTests seed: \(seed) (replay with PREDICATE_SEED=\(seed))")
-        var random = RobustnessRandom(seed: seed)
+        let seed = PropertyRun(seedOnly: "RobustnessTests").seed
+        var random = SplitMix64(seed: seed)
         let corpusBytes = Self.corpus.map { Array($0.utf8) }
         let corpusTokens = corpusBytes.map { bytes in
             Lexer.tokenize(bytes).tokens.filter { token in
@@ -198,7 +166,7 @@ struct RobustnessTests {
     /// One random edit. Token edits use the token ranges of the unedited text while they are
     /// still valid (they are dropped after a byte edit).
     static func mutate(
-        _ bytes: inout [UInt8], tokens: inout [SourceRange], pool: [[UInt8]], random: inout RobustnessRandom
+        _ bytes: inout [UInt8], tokens: inout [SourceRange], pool: [[UInt8]], random: inout SplitMix64
     ) {
         let tokenEdit = !tokens.isEmpty && random.below(2) == 0
         if tokenEdit {

@@ -1,5 +1,6 @@
 import Foundation
 import Predicates
+import TestSupport
 import Testing
 
 /// Checks of the random tree generator itself, so that the round-trip laws test what they
@@ -9,11 +10,12 @@ import Testing
 struct RoundTripGeneratorTests {
     @Test("10,000 generated predicates are parser-normal and cover every node kind")
     func coverage() {
-        let seed = RoundTripSeed.current
+        let run = PropertyRun("RoundTripGeneratorTests", defaultCases: 10_000)
+        let seed = run.seed
         var generator = RandomAST(seed: seed)
         var labels: Set<String> = []
         var abnormal: PredicateNode?
-        for _ in 0..<RoundTripSeed.caseCount {
+        for _ in 0..<run.cases {
             let predicate = generator.predicate(depth: 4)
             if abnormal == nil, !RandomAST.isParserNormal(predicate) { abnormal = predicate }
             RandomAST.coverageLabels(of: predicate, into: &labels)
@@ -35,7 +37,7 @@ struct RoundTripGeneratorTests {
     @Test("SplitMix64 matches its reference sequence")
     func splitMix() {
         // Reference outputs of SplitMix64 seeded with 0 (Vigna's splitmix64.c).
-        var random = RandomAST.SplitMix64(seed: 0)
+        var random = SplitMix64(seed: 0)
         #expect(random.next() == 0xE220_A839_7B1D_CDAF)
         #expect(random.next() == 0x6E78_9E6A_A1B9_65F4)
         #expect(random.next() == 0x06C4_5D18_8009_454F)
@@ -64,7 +66,7 @@ struct RoundTripGeneratorTests {
 
     @Test("generated predicates have a useful size")
     func sizes() {
-        var generator = RandomAST(seed: RoundTripSeed.current)
+        var generator = RandomAST(seed: PropertyRun(seedOnly: "RoundTripGeneratorTests").seed)
         let lengths = (0..<1000).map { _ in generator.predicate(depth: 4).predicateFormat.utf8.count }
         let average = lengths.reduce(0, +) / lengths.count
         #expect((20...2000).contains(average), "average length \(average)")

@@ -1,5 +1,6 @@
 import Foundation
 import Predicates
+import TestSupport
 import Testing
 
 /// The third law: every accepted spelling of a tree parses to that tree. ``Respeller`` prints
@@ -14,10 +15,10 @@ struct RoundTripSpellingTests {
 
     @Test("random respellings of random predicates parse to the same tree")
     func respelledPredicates() {
-        let run = RoundTripSeed.current
+        let run = PropertyRun("RoundTripSpellingTests", defaultCases: 10_000)
         var failures = 0
-        for index in 0..<RoundTripSeed.caseCount {
-            let seed = RoundTripSeed.caseSeed(run: run, index: index)
+        for index in 0..<run.cases {
+            let seed = run.caseSeed(index)
             var generator = RandomAST(seed: seed)
             let tree = generator.predicate(depth: 4)
             guard Self.violation(of: tree, spellingSeed: seed) != nil else { continue }
@@ -25,7 +26,7 @@ struct RoundTripSpellingTests {
             if failures <= 3 { Issue.record(Comment(rawValue: Self.report(tree, seed: seed))) }
         }
         #expect(
-            failures == 0, "\(failures) of \(RoundTripSeed.caseCount) respelled predicates failed (run seed \(run))")
+            failures == 0, "\(failures) of \(run.cases) respelled predicates failed (run seed \(run.seed))")
     }
 
     /// The text a seed gives for a tree.

@@ -1,5 +1,6 @@
 import Foundation
 import Predicates
+import TestSupport
 import Testing
 
 /// The two laws of the canonical format, on random parser-normal trees:
@@ -14,25 +15,25 @@ import Testing
 struct RoundTripTests {
     @Test("random predicates round-trip and print as a fixed point")
     func randomPredicates() {
-        let run = RoundTripSeed.current
+        let run = PropertyRun("RoundTripTests", defaultCases: 10_000)
         var failures = 0
-        for index in 0..<RoundTripSeed.caseCount {
-            let seed = RoundTripSeed.caseSeed(run: run, index: index)
+        for index in 0..<run.cases {
+            let seed = run.caseSeed(index)
             var generator = RandomAST(seed: seed)
             let tree = generator.predicate(depth: 4)
             guard RoundTripLaw.violation(of: tree) != nil else { continue }
             failures += 1
             if failures <= 3 { Issue.record(Comment(rawValue: RoundTripLaw.report(tree, seed: seed))) }
         }
-        #expect(failures == 0, "\(failures) of \(RoundTripSeed.caseCount) random predicates failed (run seed \(run))")
+        #expect(failures == 0, "\(failures) of \(run.cases) random predicates failed (run seed \(run.seed))")
     }
 
     @Test("random expressions round-trip through parseExpression")
     func randomExpressions() {
-        let run = RoundTripSeed.current
+        let run = PropertyRun("RoundTripTests", defaultCases: 10_000)
         var failures = 0
-        for index in 0..<RoundTripSeed.caseCount {
-            let seed = RoundTripSeed.caseSeed(run: run, index: index)
+        for index in 0..<run.cases {
+            let seed = run.caseSeed(index)
             var generator = RandomAST(seed: seed)
             let tree = generator.expression(depth: 4)
             guard let problem = RoundTripLaw.violation(of: tree) else { continue }
@@ -50,7 +51,7 @@ struct RoundTripTests {
                             """))
             }
         }
-        #expect(failures == 0, "\(failures) of \(RoundTripSeed.caseCount) random expressions failed (run seed \(run))")
+        #expect(failures == 0, "\(failures) of \(run.cases) random expressions failed (run seed \(run.seed))")
     }
 
     @Test("deep trees within a raised nesting limit round-trip")

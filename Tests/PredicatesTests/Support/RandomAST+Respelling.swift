@@ -1,5 +1,6 @@
 import Foundation
 import Predicates
+import TestSupport
 
 /// Prints a tree in a random *non-canonical* spelling that must parse back to the same tree:
 /// keywords in random letter case, `&&` `||` `!`, `=` `<>` `=<` `=>`, `SOME`, `NONE`, extra
@@ -11,10 +12,10 @@ import Predicates
 /// It is the third round-trip law: `parse(respell(tree)) == tree`. Every alternative spelling
 /// the language accepts is exercised against the same tree the canonical text gives.
 struct Respeller {
-    var random: RandomAST.SplitMix64
+    var random: SplitMix64
     var output = ""
 
-    init(seed: UInt64) { random = RandomAST.SplitMix64(seed: seed) }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     // MARK: - Basics
 

@@ -1,5 +1,6 @@
 import Foundation
 import Predicates
+import TestSupport
 
 /// A seeded generator of random *parser-normal* trees: trees the parser can produce from
 /// some text, so that `parse(format(tree)) == tree` must hold for every one of them.
@@ -14,19 +15,6 @@ import Predicates
 /// Every node kind is reachable; ``coverageLabels(of:)`` names what a tree contains so a test
 /// can check that a run covered them all.
 struct RandomAST {
-    /// SplitMix64: a tiny, fast, well-mixed deterministic PRNG (Steele, Lea, Flood 2014).
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     var random: SplitMix64
 
     init(seed: UInt64) { random = SplitMix64(seed: seed) }
