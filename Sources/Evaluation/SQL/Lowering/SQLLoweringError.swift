@@ -1,0 +1,37 @@
+import Predicates
+
+/// A predicate (or a part of it) that cannot be lowered to SQL with exactly the in-memory
+/// semantics. The lowering refuses rather than return different rows; the message names the
+/// construct and the range points at it.
+///
+/// ```
+/// 1:1: error: 'ANY contents.tags.name' goes through two to-many relationships; in memory it compares collections, which SQL cannot; use SUBQUERY
+/// ANY contents.tags.name == 'x'
+/// ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+/// ```
+public struct SQLLoweringError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A stable identifier: `sql-unsupported`, `sql-not-stored`, `sql-variable`, `sql-invalid-pattern`.
+    public var id: String
+    /// What cannot be lowered, and why.
+    public var message: String
+    /// Where it is written, when known.
+    public var range: SourceRange?
+
+    /// Creates an error.
+    public init(id: String = "sql-unsupported", message: String, range: SourceRange?) {
+        self.id = id
+        self.message = message
+        self.range = range
+    }
+
+    /// `sql-unsupported: …`.
+    public var description: String { "\(id): \(message)" }
+
+    /// The error as a diagnostic, for rendering with a caret (at `0..<0` without a range).
+    public var diagnostic: Diagnostic { Diagnostic(id: id, message: message, range: range ?? SourceRange(0, 0)) }
+
+    /// The error rendered against the predicate's source text.
+    public func rendered(in source: String) -> String {
+        range == nil ? description : diagnostic.render(in: source)
+    }
+}

@@ -1,0 +1,173 @@
+/// How a SQL database spells what the lowering emits: identifier quoting, placeholders, the
+/// null-safe comparisons, the helper functions and collations. SQLite and PostgreSQL are the
+/// two conformances; a test dialect with odd spellings keeps golden tests honest.
+///
+/// Only the dialect writes identifiers, always quoted with embedded quote characters doubled:
+/// `quote("we\"ird")` is `"we""ird"` for both databases.
+public protocol SQLDialect: Sendable {
+    /// `sqlite`, `postgres`.
+    var name: String { get }
+    /// The identifier quoted: `"name"`.
+    func quote(_ identifier: String) -> String
+    /// The placeholder of the `index`-th bound value (1-based): `?` or `$1`.
+    func placeholder(_ index: Int) -> String
+    /// `a IS NOT DISTINCT FROM b` (equal, NULLs equal), or its negation.
+    func nullSafeEquality(_ a: String, _ b: String, negated: Bool) -> String
+    /// A call of `function` with rendered arguments, or `nil` when the database lacks it.
+    func call(_ function: SQLFunction, _ arguments: [String]) -> String?
+    /// `text` ordered as the engine orders strings in `mode`, or `nil` when the database
+    /// cannot (the lowering then refuses).
+    func collate(_ text: String, _ mode: StringSortMode) -> String?
+    /// A condition an index on `text` can serve that holds when `text` starts with `prefix`
+    /// (ASCII), binding values through `bind`; the exact test follows it.
+    func prefixCondition(_ text: String, _ prefix: String, bind: (SQLValue) -> String) -> String
+    /// `TRUE`/`FALSE` as conditions.
+    var trueCondition: String { get }
+    var falseCondition: String { get }
+}
+
+extension SQLDialect {
+    /// Double quotes, embedded ones doubled (SQLite and PostgreSQL alike).
+    public func quote(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    public var trueCondition: String { "1 = 1" }
+    public var falseCondition: String { "1 = 0" }
+
+    /// The standard spellings of the aggregate functions; the string helpers by name.
+    public func call(_ function: SQLFunction, _ arguments: [String]) -> String? {
+        switch function {
+        case .count: "COUNT(" + (arguments.isEmpty ? "*" : arguments.joined(separator: ", ")) + ")"
+        case .sum: "SUM(" + arguments.joined(separator: ", ") + ")"
+        case .min: "MIN(" + arguments.joined(separator: ", ") + ")"
+        case .max: "MAX(" + arguments.joined(separator: ", ") + ")"
+        case .coalesce: "COALESCE(" + arguments.joined(separator: ", ") + ")"
+        case .abs: "ABS(" + arguments.joined(separator: ", ") + ")"
+        case .contains, .beginsWith, .endsWith, .like, .matches, .compare, .fold:
+            function.rawValue + "(" + arguments.joined(separator: ", ") + ")"
+        }
+    }
+}
+
+/// SQLite: `?` placeholders, `IS`/`IS NOT` as null-safe comparisons, the string helpers and
+/// collations registered by the SQLite helper on each connection, byte ranges for prefixes.
+public struct SQLiteDialect: SQLDialect {
+    public init() {}
+
+    public var name: String { "sqlite" }
+
+    public func placeholder(_ index: Int) -> String { "?" }
+
+    public func nullSafeEquality(_ a: String, _ b: String, negated: Bool) -> String {
+        "\(a) \(negated ? "IS NOT" : "IS") \(b)"
+    }
+
+    /// The collations `pe_plain`, `pe_c`, `pe_d`, `pe_cd`, `pe_localized` registered by the
+    /// SQLite helper.
+    public func collate(_ text: String, _ mode: StringSortMode) -> String? {
+        "\(text) COLLATE \(Self.collationName(mode))"
+    }
+
+    /// The name of the collation ordering strings as `mode` does.
+    public static func collationName(_ mode: StringSortMode) -> String {
+        switch mode {
+        case .plain: "pe_plain"
+        case .caseInsensitive: "pe_c"
+        case .diacriticInsensitive: "pe_d"
+        case .caseDiacriticInsensitive: "pe_cd"
+        case .localizedStandard: "pe_localized"
+        }
+    }
+
+    /// `text >= 'ab' AND text < 'ac'`: SQLite compares text byte by byte (BINARY), so an index
+    /// on the column serves the range.
+    public func prefixCondition(_ text: String, _ prefix: String, bind: (SQLValue) -> String) -> String {
+        var bytes = Array(prefix.utf8)
+        guard let last = bytes.popLast(), last < 0x7F else { return trueCondition }
+        bytes.append(last + 1)
+        let upper = String(decoding: bytes, as: UTF8.self)
+        return "\(text) >= \(bind(.text(prefix))) AND \(text) < \(bind(.text(upper)))"
+    }
+}
+
+/// PostgreSQL: `$n` placeholders, `IS [NOT] DISTINCT FROM`, the helper functions installed by
+/// the PostgreSQL helper (one documented install statement), `LIKE 'prefix%'` for prefixes.
+public struct PostgreSQLDialect: SQLDialect {
+    /// What a PostgreSQL-speaking engine supports (distributed engines differ).
+    public struct Capabilities: Sendable, Hashable {
+        /// Whether the engine's helper functions and collations are installed (`pe_*`).
+        public var helperFunctions: Bool
+        /// Whether correlated `EXISTS` subqueries are supported (Citus prefers `IN (SELECT …)`).
+        public var correlatedExists: Bool
+
+        /// Creates capabilities; the defaults are those of a plain PostgreSQL server.
+        public init(helperFunctions: Bool = true, correlatedExists: Bool = true) {
+            self.helperFunctions = helperFunctions
+            self.correlatedExists = correlatedExists
+        }
+    }
+
+    /// What the server supports.
+    public var capabilities: Capabilities
+
+    /// A dialect for a server with `capabilities`.
+    public init(capabilities: Capabilities = Capabilities()) {
+        self.capabilities = capabilities
+    }
+
+    public var name: String { "postgres" }
+
+    public func placeholder(_ index: Int) -> String { "$\(index)" }
+
+    public func nullSafeEquality(_ a: String, _ b: String, negated: Bool) -> String {
+        "\(a) IS \(negated ? "" : "NOT ")DISTINCT FROM \(b)"
+    }
+
+    public var trueCondition: String { "TRUE" }
+    public var falseCondition: String { "FALSE" }
+
+    public func call(_ function: SQLFunction, _ arguments: [String]) -> String? {
+        switch function {
+        case .contains, .beginsWith, .endsWith, .like, .matches, .compare, .fold:
+            guard capabilities.helperFunctions else { return nil }
+            return function.rawValue + "(" + arguments.joined(separator: ", ") + ")"
+        default:
+            return "\(SQLFunctionSpelling.standard(function))("
+                + (arguments.isEmpty && function == .count ? "*" : arguments.joined(separator: ", ")) + ")"
+        }
+    }
+
+    /// Plain order only: the NFC form compared byte by byte (`COLLATE "C"`), which is the
+    /// engine's plain string order. The folding orders are refused.
+    public func collate(_ text: String, _ mode: StringSortMode) -> String? {
+        guard mode == .plain else { return nil }
+        return "normalize(\(text), NFC) COLLATE \"C\""
+    }
+
+    /// `text LIKE 'ab%'` with `%`, `_` and `\` escaped: served by an index built with
+    /// `text_pattern_ops` or the C collation.
+    public func prefixCondition(_ text: String, _ prefix: String, bind: (SQLValue) -> String) -> String {
+        var escaped = ""
+        for character in prefix {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return "\(text) LIKE \(bind(.text(escaped + "%")))"
+    }
+}
+
+/// The standard names of the aggregate functions.
+enum SQLFunctionSpelling {
+    static func standard(_ function: SQLFunction) -> String {
+        switch function {
+        case .count: "COUNT"
+        case .sum: "SUM"
+        case .min: "MIN"
+        case .max: "MAX"
+        case .coalesce: "COALESCE"
+        case .abs: "ABS"
+        case .contains, .beginsWith, .endsWith, .like, .matches, .compare, .fold: function.rawValue
+        }
+    }
+}

@@ -1,0 +1,162 @@
+/// A rendered statement: SQL text with placeholders, and the values bound to them in order.
+///
+/// ```swift
+/// let statement = try SQLiteDialect().render(select)
+/// statement.sql        // SELECT "t0"."id" FROM "Content" AS "t0" WHERE "t0"."name" = ? ORDER BY "t0"."id"
+/// statement.bindings   // ['x']
+/// ```
+public struct SQLStatement: Sendable, Hashable, CustomStringConvertible {
+    /// The SQL text; it never contains a value.
+    public var sql: String
+    /// The bound values, in placeholder order.
+    public var bindings: [SQLValue]
+
+    /// Creates a statement.
+    public init(sql: String, bindings: [SQLValue]) {
+        self.sql = sql
+        self.bindings = bindings
+    }
+
+    /// The text followed by the bindings, for logs.
+    public var description: String {
+        sql + "  -- " + bindings.map(\.description).joined(separator: ", ")
+    }
+}
+
+extension SQLDialect {
+    /// Renders a select: text with placeholders and the bindings, or a refusal when the
+    /// dialect lacks a function or collation it needs.
+    public func render(_ select: SQLSelect) throws(SQLLoweringError) -> SQLStatement {
+        var renderer = SQLRenderer(dialect: self)
+        let sql = try renderer.select(select)
+        return SQLStatement(sql: sql, bindings: renderer.bindings)
+    }
+
+    /// Renders a condition on its own (for a `WHERE` clause built elsewhere).
+    public func render(_ condition: SQLExpression) throws(SQLLoweringError) -> SQLStatement {
+        var renderer = SQLRenderer(dialect: self)
+        let sql = try renderer.expression(condition)
+        return SQLStatement(sql: sql, bindings: renderer.bindings)
+    }
+}
+
+/// Renders the lowering's SQL tree, appending bound values in placeholder order.
+struct SQLRenderer {
+    let dialect: any SQLDialect
+    private(set) var bindings: [SQLValue] = []
+
+    init(dialect: any SQLDialect) {
+        self.dialect = dialect
+    }
+
+    mutating func bind(_ value: SQLValue) -> String {
+        bindings.append(value)
+        return dialect.placeholder(bindings.count)
+    }
+
+    mutating func select(_ select: SQLSelect) throws(SQLLoweringError) -> String {
+        var columns: [String] = []
+        for column in select.columns { columns.append(try expression(column)) }
+        var sql = "SELECT " + (columns.isEmpty ? "1" : columns.joined(separator: ", "))
+        sql += " FROM " + dialect.quote(select.from.table) + " AS " + dialect.quote(select.from.alias)
+        for join in select.joins {
+            sql +=
+                (join.inner ? " JOIN " : " LEFT JOIN ") + dialect.quote(join.source.table) + " AS "
+                + dialect.quote(join.source.alias) + " ON " + (try expression(join.on))
+        }
+        if !select.conditions.isEmpty {
+            var parts: [String] = []
+            for condition in select.conditions { parts.append(try grouped(condition)) }
+            sql += " WHERE " + parts.joined(separator: " AND ")
+        }
+        if !select.order.isEmpty {
+            var terms: [String] = []
+            for term in select.order {
+                terms.append(try expression(term.expression) + (term.descending ? " DESC" : ""))
+            }
+            sql += " ORDER BY " + terms.joined(separator: ", ")
+        }
+        if let limit = select.limit { sql += " LIMIT " + bind(.integer(Int64(limit))) }
+        if let offset = select.offset {
+            if select.limit == nil { sql += " LIMIT " + (dialect.name == "sqlite" ? "-1" : "ALL") }
+            sql += " OFFSET " + bind(.integer(Int64(offset)))
+        }
+        return sql
+    }
+
+    /// An operand of AND/OR/NOT, parenthesised when it is itself compound.
+    private mutating func grouped(_ expression: SQLExpression) throws(SQLLoweringError) -> String {
+        switch expression {
+        case .and, .or: return "(" + (try self.expression(expression)) + ")"
+        default: return try self.expression(expression)
+        }
+    }
+
+    mutating func expression(_ expression: SQLExpression) throws(SQLLoweringError) -> String {
+        switch expression {
+        case .column(let alias, let name):
+            return dialect.quote(alias) + "." + dialect.quote(name)
+        case .value(let value):
+            return bind(value)
+        case .literal(let literal):
+            return literal.rawValue
+        case .truth(let truth):
+            return truth == .alwaysTrue ? dialect.trueCondition : dialect.falseCondition
+        case .binary(let a, let op, let b):
+            return "(" + (try self.expression(a)) + " " + op.rawValue + " " + (try self.expression(b)) + ")"
+        case .and(let parts):
+            var rendered: [String] = []
+            for part in parts { rendered.append(try grouped(part)) }
+            return rendered.joined(separator: " AND ")
+        case .or(let parts):
+            var rendered: [String] = []
+            for part in parts { rendered.append(try grouped(part)) }
+            return "(" + rendered.joined(separator: " OR ") + ")"
+        case .not(let inner):
+            return "NOT " + (try grouped(inner))
+        case .isNull(let inner, let negated):
+            return (try self.expression(inner)) + (negated ? " IS NOT NULL" : " IS NULL")
+        case .isTrue(let inner, let negated):
+            return "(" + (try self.expression(inner)) + ")" + (negated ? " IS NOT TRUE" : " IS TRUE")
+        case .distinct(let a, let b, let negated):
+            return "(" + dialect.nullSafeEquality(try self.expression(a), try self.expression(b), negated: negated)
+                + ")"
+        case .inList(let value, let items):
+            var rendered: [String] = []
+            for item in items { rendered.append(try self.expression(item)) }
+            return (try self.expression(value)) + " IN (" + rendered.joined(separator: ", ") + ")"
+        case .between(let value, let low, let high):
+            return (try self.expression(value)) + " BETWEEN " + (try self.expression(low)) + " AND "
+                + (try self.expression(high))
+        case .function(let function, let arguments):
+            var rendered: [String] = []
+            for argument in arguments { rendered.append(try self.expression(argument)) }
+            guard let call = dialect.call(function, rendered) else {
+                throw SQLLoweringError(
+                    id: "sql-dialect", message: "\(dialect.name) has no \(function.rawValue) function here", range: nil)
+            }
+            return call
+        case .caseWhen(let branches, let otherwise):
+            var sql = "CASE"
+            for branch in branches {
+                sql +=
+                    " WHEN " + (try self.expression(branch.condition)) + " THEN " + (try self.expression(branch.result))
+            }
+            return sql + " ELSE " + (try self.expression(otherwise)) + " END"
+        case .exists(let inner):
+            return "EXISTS (" + (try select(inner)) + ")"
+        case .scalar(let inner):
+            return "(" + (try select(inner)) + ")"
+        case .prefix(let text, let prefix):
+            let rendered = try self.expression(text)
+            return dialect.prefixCondition(rendered, prefix) { value in self.bind(value) }
+        case .collate(let text, let mode):
+            guard let collated = dialect.collate(try self.expression(text), mode) else {
+                throw SQLLoweringError(
+                    id: "sql-dialect", message: "\(dialect.name) cannot order strings as '\(mode.rawValue)' here",
+                    range: nil)
+            }
+            return collated
+        }
+    }
+}

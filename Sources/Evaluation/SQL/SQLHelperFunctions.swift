@@ -1,0 +1,56 @@
+import Foundation
+import Predicates
+
+/// The string helpers lowered SQL calls, defined once here with the in-memory semantics; the
+/// SQLite helper registers exactly these on each connection (Docs/sql-mapping.md lists them).
+/// Each takes the options as their letters (`""`, `"c"`, `"cd"`, `"n"`, …) and returns nil
+/// for a nil operand, which SQL sees as NULL.
+///
+/// | SQL | meaning |
+/// |---|---|
+/// | `pe_fold(s, o)` | the string as `==[o]` compares it: folded, then NFC (canonical equivalence) |
+/// | `pe_compare(a, b, o)` | -1, 0 or 1: the order of `<[o]` |
+/// | `pe_contains(h, n, o)`, `pe_beginswith`, `pe_endswith` | 1 or 0: `CONTAINS[o]`, `BEGINSWITH[o]`, `ENDSWITH[o]` |
+/// | `pe_like(s, p, o)` | 1 or 0: `LIKE[o]` (a bad pattern is an error) |
+/// | `pe_matches(s, p, o)` | 1 or 0: `MATCHES[o]` (a bad pattern is an error) |
+package enum SQLHelperFunctions {
+    /// The options of a helper call.
+    static func options(_ code: String) -> ComparisonOptions {
+        var options: ComparisonOptions = []
+        for (letter, option) in ComparisonOptions.letters where code.contains(letter) { options.insert(option) }
+        return options
+    }
+
+    /// `pe_fold`: equal results exactly when `a ==[o] b` in memory.
+    package static func fold(_ string: String, _ code: String) -> String {
+        let options = options(code)
+        let mode = StringMatchMode(options)
+        if mode.literal { return string }
+        return StringFolding.fold(string, mode).precomposedStringWithCanonicalMapping
+    }
+
+    /// `pe_compare`.
+    package static func compare(_ a: String, _ b: String, _ code: String) -> Int {
+        switch StringComparison.compare(a, b, options(code)) {
+        case .orderedAscending: -1
+        case .orderedSame: 0
+        case .orderedDescending: 1
+        }
+    }
+
+    /// `pe_contains`, `pe_beginswith`, `pe_endswith`.
+    package static func search(_ haystack: String, _ needle: String, _ code: String, anchor: String) -> Bool {
+        let where_: StringSearch.Anchor = anchor == "prefix" ? .prefix : (anchor == "suffix" ? .suffix : .anywhere)
+        return StringSearch.matches(haystack, StringNeedle(needle, options(code)), where_)
+    }
+
+    /// `pe_like`.
+    package static func like(_ subject: String, _ pattern: String, _ code: String) throws(EvaluationError) -> Bool {
+        try LikePattern(pattern, options: options(code)).matches(subject)
+    }
+
+    /// `pe_matches`.
+    package static func matches(_ subject: String, _ pattern: String, _ code: String) throws(EvaluationError) -> Bool {
+        try RegexPattern(pattern, options: options(code)).matches(subject)
+    }
+}
