@@ -167,7 +167,7 @@ extension LoweringWalk {
             return try equality(other, constant: value, test)
         case (.object(let a, let entityA), .object(let b, let entityB)):
             guard sameHierarchy(entityA, entityB) else { return .truth(.alwaysFalse) }
-            return .distinct(a, b, negated: true)
+            return .nullSafeEqual(a, b)
         case (.scalar(let a, let typeA), .scalar(let b, let typeB)):
             guard Self.family(typeA) == Self.family(typeB) || Self.family(typeA) == nil || Self.family(typeB) == nil
             else {
@@ -175,9 +175,9 @@ extension LoweringWalk {
                 return .and([.isNull(a, negated: false), .isNull(b, negated: false)])
             }
             if typeA == .string || typeB == .string, let mode = Self.foldingOptions(test.options) {
-                return .distinct(fold(a, mode), fold(b, mode), negated: true)
+                return .nullSafeEqual(fold(a, mode), fold(b, mode))
             }
-            return .distinct(a, b, negated: true)
+            return .nullSafeEqual(a, b)
         default:
             throw unsupported("comparing these operands with '=='", test.range)
         }

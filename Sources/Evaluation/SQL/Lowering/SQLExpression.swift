@@ -38,8 +38,8 @@ public indirect enum SQLExpression: Sendable, Hashable {
     case isNull(SQLExpression, negated: Bool)
     /// `a IS TRUE` / `a IS NOT TRUE`: two-valued views of a possibly NULL condition.
     case isTrue(SQLExpression, negated: Bool)
-    /// Null-safe (in)equality: `a IS NOT DISTINCT FROM b` / `a IS DISTINCT FROM b`.
-    case distinct(SQLExpression, SQLExpression, negated: Bool)
+    /// Null-safe equality (two NULLs are equal): `a IS NOT DISTINCT FROM b`, SQLite's `a IS b`.
+    case nullSafeEqual(SQLExpression, SQLExpression)
     /// `a IN (b, c, …)` (never empty).
     case inList(SQLExpression, [SQLExpression])
     /// `a BETWEEN low AND high`.

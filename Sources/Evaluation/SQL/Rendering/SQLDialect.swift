@@ -11,8 +11,8 @@ public protocol SQLDialect: Sendable {
     func quote(_ identifier: String) -> String
     /// The placeholder of the `index`-th bound value (1-based): `?` or `$1`.
     func placeholder(_ index: Int) -> String
-    /// `a IS NOT DISTINCT FROM b` (equal, NULLs equal), or its negation.
-    func nullSafeEquality(_ a: String, _ b: String, negated: Bool) -> String
+    /// `a IS NOT DISTINCT FROM b`: equal, two NULLs included.
+    func nullSafeEquality(_ a: String, _ b: String) -> String
     /// A call of `function` with rendered arguments, or `nil` when the database lacks it.
     func call(_ function: SQLFunction, _ arguments: [String]) -> String?
     /// `text` ordered as the engine orders strings in `mode`, or `nil` when the database
@@ -59,9 +59,7 @@ public struct SQLiteDialect: SQLDialect {
 
     public func placeholder(_ index: Int) -> String { "?" }
 
-    public func nullSafeEquality(_ a: String, _ b: String, negated: Bool) -> String {
-        "\(a) \(negated ? "IS NOT" : "IS") \(b)"
-    }
+    public func nullSafeEquality(_ a: String, _ b: String) -> String { "\(a) IS \(b)" }
 
     /// The collations `pe_plain`, `pe_c`, `pe_d`, `pe_cd`, `pe_localized` registered by the
     /// SQLite helper.
@@ -120,9 +118,7 @@ public struct PostgreSQLDialect: SQLDialect {
 
     public func placeholder(_ index: Int) -> String { "$\(index)" }
 
-    public func nullSafeEquality(_ a: String, _ b: String, negated: Bool) -> String {
-        "\(a) IS \(negated ? "" : "NOT ")DISTINCT FROM \(b)"
-    }
+    public func nullSafeEquality(_ a: String, _ b: String) -> String { "\(a) IS NOT DISTINCT FROM \(b)" }
 
     public var trueCondition: String { "TRUE" }
     public var falseCondition: String { "FALSE" }

@@ -66,7 +66,7 @@ struct SQLRenderer {
         }
         if !select.conditions.isEmpty {
             var parts: [String] = []
-            for condition in select.conditions { parts.append(try grouped(condition)) }
+            for condition in select.conditions { parts.append(try conjunct(condition)) }
             sql += " WHERE " + parts.joined(separator: " AND ")
         }
         if !select.order.isEmpty {
@@ -84,12 +84,24 @@ struct SQLRenderer {
         return sql
     }
 
-    /// An operand of AND/OR/NOT, parenthesised when it is itself compound.
-    private mutating func grouped(_ expression: SQLExpression) throws(SQLLoweringError) -> String {
+    /// Whether an expression renders as one unit (needs no parentheses as an operand).
+    private static func isAtomic(_ expression: SQLExpression) -> Bool {
         switch expression {
-        case .and, .or: return "(" + (try self.expression(expression)) + ")"
-        default: return try self.expression(expression)
+        case .column, .value, .literal, .function, .scalar, .caseWhen, .exists: true
+        default: false
         }
+    }
+
+    /// An expression used as an operand: parenthesised unless atomic.
+    private mutating func operand(_ expression: SQLExpression) throws(SQLLoweringError) -> String {
+        let rendered = try self.expression(expression)
+        return Self.isAtomic(expression) ? rendered : "(" + rendered + ")"
+    }
+
+    /// A term of an AND: parenthesised when it is an OR.
+    private mutating func conjunct(_ expression: SQLExpression) throws(SQLLoweringError) -> String {
+        if case .or = expression { return "(" + (try self.expression(expression)) + ")" }
+        return try self.expression(expression)
     }
 
     mutating func expression(_ expression: SQLExpression) throws(SQLLoweringError) -> String {
@@ -103,31 +115,32 @@ struct SQLRenderer {
         case .truth(let truth):
             return truth == .alwaysTrue ? dialect.trueCondition : dialect.falseCondition
         case .binary(let a, let op, let b):
-            return "(" + (try self.expression(a)) + " " + op.rawValue + " " + (try self.expression(b)) + ")"
+            return (try operand(a)) + " " + op.rawValue + " " + (try operand(b))
         case .and(let parts):
             var rendered: [String] = []
-            for part in parts { rendered.append(try grouped(part)) }
+            for part in parts { rendered.append(try conjunct(part)) }
             return rendered.joined(separator: " AND ")
         case .or(let parts):
             var rendered: [String] = []
-            for part in parts { rendered.append(try grouped(part)) }
-            return "(" + rendered.joined(separator: " OR ") + ")"
+            for part in parts {
+                let text = try self.expression(part)
+                if case .and = part { rendered.append("(" + text + ")") } else { rendered.append(text) }
+            }
+            return rendered.joined(separator: " OR ")
         case .not(let inner):
-            return "NOT " + (try grouped(inner))
+            return "NOT " + (try operand(inner))
         case .isNull(let inner, let negated):
-            return (try self.expression(inner)) + (negated ? " IS NOT NULL" : " IS NULL")
+            return (try operand(inner)) + (negated ? " IS NOT NULL" : " IS NULL")
         case .isTrue(let inner, let negated):
-            return "(" + (try self.expression(inner)) + ")" + (negated ? " IS NOT TRUE" : " IS TRUE")
-        case .distinct(let a, let b, let negated):
-            return "(" + dialect.nullSafeEquality(try self.expression(a), try self.expression(b), negated: negated)
-                + ")"
+            return (try operand(inner)) + (negated ? " IS NOT TRUE" : " IS TRUE")
+        case .nullSafeEqual(let a, let b):
+            return dialect.nullSafeEquality(try operand(a), try operand(b))
         case .inList(let value, let items):
             var rendered: [String] = []
-            for item in items { rendered.append(try self.expression(item)) }
-            return (try self.expression(value)) + " IN (" + rendered.joined(separator: ", ") + ")"
+            for item in items { rendered.append(try self.operand(item)) }
+            return (try operand(value)) + " IN (" + rendered.joined(separator: ", ") + ")"
         case .between(let value, let low, let high):
-            return (try self.expression(value)) + " BETWEEN " + (try self.expression(low)) + " AND "
-                + (try self.expression(high))
+            return (try operand(value)) + " BETWEEN " + (try operand(low)) + " AND " + (try operand(high))
         case .function(let function, let arguments):
             var rendered: [String] = []
             for argument in arguments { rendered.append(try self.expression(argument)) }
