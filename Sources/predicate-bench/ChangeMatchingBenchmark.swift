@@ -86,13 +86,13 @@ struct ChangeMatchingBenchmark: Sendable {
             var values: [String: PredicateValue] = ["name": .string("Content \(id)")]
             if bucketCount > 0 { values["bucket"] = .int((id - 1) % bucketCount + 1) }
             if id % 10 == 0 {
-                images.append(InsertedObject(id: id, values: values))
+                images.append(InsertedObject(id: .int(id), values: values))
             } else {
-                plain.append(InsertedObject(id: id, values: values))
+                plain.append(InsertedObject(id: .int(id), values: values))
             }
         }
         let bucketObjects = stride(from: 1, through: bucketCount, by: 1).map { id in
-            InsertedObject(id: id, values: ["name": .string("Bucket \(id)")])
+            InsertedObject(id: .int(id), values: ["name": .string("Bucket \(id)")])
         }
         try graph.apply(
             ChangeSet([
@@ -105,7 +105,7 @@ struct ChangeMatchingBenchmark: Sendable {
     /// Renames Buckets 1 through `count` (at most `buckets`) to `Renamed <id>`.
     static func bucketRenames(count: Int = 100, buckets: Int = 10_000) -> ChangeSet {
         let renamed = stride(from: 1, through: min(count, buckets), by: 1).map { id in
-            UpdatedObject(id: id, attributes: ["name": .string("Renamed \(id)")])
+            UpdatedObject(id: .int(id), attributes: ["name": .string("Renamed \(id)")])
         }
         return ChangeSet(["Bucket": EntityChanges(updated: renamed)])
     }

@@ -46,10 +46,10 @@ enum ChangeFixtures {
         try ChangeSet.decode(json: Data(json.utf8))
     }
 
-    static func content(_ id: Int) -> ObjectID { ObjectID(hierarchy: "Content", id: id) }
-    static func bucket(_ id: Int) -> ObjectID { ObjectID(hierarchy: "Bucket", id: id) }
-    static func user(_ id: Int) -> ObjectID { ObjectID(hierarchy: "User", id: id) }
-    static func tag(_ id: Int) -> ObjectID { ObjectID(hierarchy: "Tag", id: id) }
+    static func content(_ id: Int) -> ObjectID { ObjectID(hierarchy: "Content", id: .int(id)) }
+    static func bucket(_ id: Int) -> ObjectID { ObjectID(hierarchy: "Bucket", id: .int(id)) }
+    static func user(_ id: Int) -> ObjectID { ObjectID(hierarchy: "User", id: .int(id)) }
+    static func tag(_ id: Int) -> ObjectID { ObjectID(hierarchy: "Tag", id: .int(id)) }
 
     /// The problems a throwing call reports, or `nil` when it does not throw.
     static func graphErrors<T>(_ body: () throws -> T) -> [String]? {
@@ -68,7 +68,7 @@ enum ChangeFixtures {
     static func affected(
         root: String = "Content", predicate: String, sort: [String] = [], display: [String] = [], changes: ChangeSet,
         graph start: ObjectGraph? = nil
-    ) throws -> (reevaluate: [Int], refresh: [Int]) {
+    ) throws -> (reevaluate: [ObjectKey], refresh: [ObjectKey]) {
         var graph = try start ?? graph()
         let dependencies = try QueryDependencies(
             schema: graph.schema, rootEntity: root, predicate: try PredicateNode(format: predicate), sortKeyPaths: sort,

@@ -140,7 +140,7 @@ struct ChangeCaseGenerator {
                 let id = nextID[hierarchy, default: 1]
                 nextID[hierarchy] = id + 1
                 changes[entity.name].inserted.append(
-                    InsertedObject(id: id, values: randomAttributes(of: entity.name, schema)))
+                    InsertedObject(id: .int(id), values: randomAttributes(of: entity.name, schema)))
             }
         }
         var graph = ObjectGraph(schema: schema)
@@ -254,18 +254,20 @@ struct ChangeCaseGenerator {
             guard let entity = pick(concrete) else { continue }
             let hierarchy = schema.ancestors(of: entity).last ?? entity
             let taken =
-                alive.filter { $0.hierarchy == hierarchy }.map(\.id)
+                (alive.filter { $0.hierarchy == hierarchy }.map(\.id)
                 + insertedObjects.map(\.0).filter { $0.hierarchy == hierarchy }.map(\.id)
-                + graph.objects(of: hierarchy).map(\.id)
-            let object = ObjectID(hierarchy: hierarchy, id: (taken.max() ?? 0) + 1)
+                + graph.objects(of: hierarchy).map(\.id)).compactMap { if case .int(let n) = $0 { n } else { nil } }
+            let object = ObjectID(hierarchy: hierarchy, id: .int((taken.max() ?? 0) + 1))
             var values = randomAttributes(of: entity, schema)
             for relationship in schema.allRelationships(of: entity) where chance(0.5) {
                 let targets = candidates(relationship.destination, alive, insertedObjects, graph)
                 if relationship.isToMany {
                     values[relationship.name] = .array(
-                        Array(Set((0..<int(0...2)).compactMap { _ in pick(targets) })).sorted().map { .int($0.id) })
+                        Array(Set((0..<int(0...2)).compactMap { _ in pick(targets) })).sorted().map {
+                            $0.id.predicateValue
+                        })
                 } else {
-                    values[relationship.name] = pick(targets).map { .int($0.id) } ?? .null
+                    values[relationship.name] = pick(targets).map { $0.id.predicateValue } ?? .null
                 }
             }
             changes[entity].inserted.append(InsertedObject(id: object.id, values: values))

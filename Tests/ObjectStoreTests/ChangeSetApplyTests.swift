@@ -105,7 +105,7 @@ struct ChangeSetApplyTests {
                 #"{"Content": {"updated": [{"id": 3, "changes": {}}]}}"#,
                 "Content.updated[0].changes: unknown field 'changes'; expected one of id, attributes, relationships"
             ),
-            (#"{"Content": {"deleted": ["3"]}}"#, "Content.deleted[0]: expected an integer"),
+            (#"{"Content": {"deleted": [null]}}"#, "Content.deleted[0]: expected an integer or a string id, got null"),
         ])
     func malformed(json: String, expected: String) {
         #expect(F.graphErrors { try F.changes(json: json) } == [expected])

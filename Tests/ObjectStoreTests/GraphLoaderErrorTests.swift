@@ -11,8 +11,13 @@ struct GraphLoaderErrorTests {
         "a bad graph file is rejected with every problem",
         arguments: [
             (#"[1, 2]"#, ["top level: expected an object"]),
-            (#"{"Content": [{"name": "a"}]}"#, ["Content[0]: an object needs an integer 'id'"]),
-            (#"{"Content": [{"id": "one"}]}"#, ["Content[0].id: expected an integer"]),
+            (#"{"Content": [{"name": "a"}]}"#, ["Content[0]: an object needs an 'id' (an integer or a string)"]),
+            (#"{"Content": [{"id": 1.5}]}"#, ["Content[0].id: expected an integer or a string id, got the number 1.5"]),
+            (#"{"Content": [{"id": true}]}"#, ["Content[0].id: expected an integer or a string id, got true"]),
+            (
+                #"{"Content": [{"id": [1]}]}"#,
+                ["Content[0].id: expected an integer or a string id, got a list or an object"]
+            ),
             (#"{"Contnet": [{"id": 1}]}"#, ["'Contnet': no entity named 'Contnet'; did you mean 'Content'?"]),
             (
                 #"{"Content": [{"id": 1, "nmae": "a"}]}"#,

@@ -77,7 +77,7 @@ struct ChangePlanner {
         return plan
     }
 
-    private func objectID(_ id: Int, entity number: Int) -> ObjectID {
+    private func objectID(_ id: ObjectKey, entity number: Int) -> ObjectID {
         ObjectID(hierarchy: layout.names[layout.hierarchyRoots[number]], id: id)
     }
 
@@ -92,7 +92,7 @@ struct ChangePlanner {
         return true
     }
 
-    private mutating func registerInsert(_ id: Int, name: String, entity: Int) {
+    private mutating func registerInsert(_ id: ObjectKey, name: String, entity: Int) {
         if layout.abstract[entity] {
             errors.append(
                 GraphError(
@@ -112,7 +112,7 @@ struct ChangePlanner {
         insertedEntities[object] = entity
     }
 
-    private mutating func existing(_ id: Int, name: String, entity: Int) -> (ObjectID, Int)? {
+    private mutating func existing(_ id: ObjectKey, name: String, entity: Int) -> (ObjectID, Int)? {
         let object = objectID(id, entity: entity)
         guard let concrete = graph.entityNumber(of: object), layout.isKind(concrete, of: entity) else {
             errors.append(GraphError(.unknownObject, entity: name, id: id, message: "no \(name) with id \(id)"))
@@ -121,7 +121,7 @@ struct ChangePlanner {
         return (object, concrete)
     }
 
-    private mutating func registerDelete(_ id: Int, name: String, entity: Int, into plan: inout ChangePlan) {
+    private mutating func registerDelete(_ id: ObjectKey, name: String, entity: Int, into plan: inout ChangePlan) {
         guard let (object, concrete) = existing(id, name: name, entity: entity), claim(object, name: name) else {
             return
         }
@@ -174,10 +174,10 @@ struct ChangePlanner {
         func fail(_ kind: GraphError.Kind, _ message: String) {
             errors.append(GraphError(kind, entity: name, id: object.id, key: key, message: message))
         }
-        let table = graph.tables[object.hierarchy]
+        let transaction = ChangeTransaction(graph: graph)
         switch (change, relationship.isToMany) {
         case (.toOne(let old, let new), false):
-            let current = table?.toOne[key]?[object.id]
+            let current = transaction.baseToOne(object, key)
             if current != old {
                 fail(.staleChange, "the change says the old destination is \(show(old)), but it is \(show(current))")
             }
@@ -188,7 +188,7 @@ struct ChangePlanner {
                 planned.toOne.append((write, nil))
             }
         case (.toMany(let added, let removed), true):
-            let current = table?.toMany[key]?[object.id] ?? []
+            let current = Set(transaction.baseToMany(object, key))
             let destination = relationship.destination
             for id in Set(added).intersection(removed).sorted() {
                 fail(.invalidValue, "\(destination) \(id) is both added and removed")
@@ -231,7 +231,7 @@ struct ChangePlanner {
     }
 
     private mutating func planInsertedRelationship(
-        _ value: PredicateValue, _ write: ChangePlan.RelationshipWrite, name: String, id: Int, key: String,
+        _ value: PredicateValue, _ write: ChangePlan.RelationshipWrite, name: String, id: ObjectKey, key: String,
         into planned: inout ChangePlan.Insert
     ) {
         let relationship = write.relationship
@@ -249,7 +249,7 @@ struct ChangePlanner {
             }
             var targets: [ObjectID] = []
             for element in elements {
-                guard case .int(let target) = element else {
+                guard let target = ObjectKey(element) else {
                     return fail(
                         "a to-many relationship takes a list of ids, got \(AttributeValueCheck.describe(value))")
                 }
@@ -260,8 +260,10 @@ struct ChangePlanner {
             switch value {
             case .null:
                 planned.toOne.append((write, nil))
-            case .int(let target):
-                if let object = reference(target, relationship, name: name, id: id, key: key) {
+            case .int, .string:
+                if let target = ObjectKey(value),
+                    let object = reference(target, relationship, name: name, id: id, key: key)
+                {
                     planned.toOne.append((write, object))
                 }
             default:
@@ -272,7 +274,7 @@ struct ChangePlanner {
 
     // MARK: Helpers
 
-    private mutating func property(_ key: String, of entity: Int, name: String, id: Int) -> PropertyDescription? {
+    private mutating func property(_ key: String, of entity: Int, name: String, id: ObjectKey) -> PropertyDescription? {
         if let property = layout.property(key, of: entity) { return property }
         var error = graph.unknownKey(key, entity: entity, id: id)
         error.entity = name
@@ -281,7 +283,7 @@ struct ChangePlanner {
     }
 
     private mutating func normalize(
-        _ value: PredicateValue, _ attribute: AttributeDescription, name: String, id: Int, key: String
+        _ value: PredicateValue, _ attribute: AttributeDescription, name: String, id: ObjectKey, key: String
     ) -> PredicateValue? {
         switch AttributeValueCheck.normalize(value, for: attribute) {
         case .success(let normalized):
@@ -298,7 +300,7 @@ struct ChangePlanner {
     /// The object `id` of the relationship's destination, which must exist once the change is
     /// applied (in the graph and not deleted, or inserted) and be of the destination's kind.
     private mutating func reference(
-        _ target: Int, _ relationship: RelationshipDescription, name: String, id: Int, key: String
+        _ target: ObjectKey, _ relationship: RelationshipDescription, name: String, id: ObjectKey, key: String
     ) -> ObjectID? {
         let destination = relationship.destination
         guard let number = layout.numbers[destination] else {
@@ -322,7 +324,7 @@ struct ChangePlanner {
         return nil
     }
 
-    private func show(_ id: Int?) -> String {
-        id.map(String.init) ?? "null"
+    private func show(_ id: ObjectKey?) -> String {
+        id.map(\.description) ?? "null"
     }
 }

@@ -32,10 +32,10 @@ extension ChangeTransaction {
                 old: old, new: target)
         }
         for (slot, targets) in toMany where touch(slot.object) {
-            let old = baseToMany(slot.object, slot.key)
-            guard old != targets else { continue }
+            let old = Set(baseToMany(slot.object, slot.key))
+            guard old != targets.members else { continue }
             let change = RelationshipChange.toMany(
-                added: targets.subtracting(old).sorted(), removed: old.subtracting(targets).sorted())
+                added: targets.members.subtracting(old).sorted(), removed: old.subtracting(targets.members).sorted())
             updates[slot.object, default: UpdatedObject(id: slot.object.id)].relationships[slot.key] = change
         }
         for (object, update) in updates {
@@ -50,20 +50,23 @@ extension ChangeTransaction {
         return result
     }
 
-    /// Every non-empty value of an inserted object: attributes, to-one IDs, sorted to-many IDs.
+    /// Every non-empty value of an inserted object: attributes, to-one ids, to-many ids (in
+    /// order for an ordered relationship, sorted otherwise).
     private func finalValues(of object: ObjectID, entity: Int) -> [String: PredicateValue] {
         var values: [String: PredicateValue] = [:]
-        for (key, property) in layout.properties[entity] {
+        for property in layout.properties(of: entity) {
+            let key = property.name
             switch property {
             case .attribute:
                 let value = attribute(object, key)
                 if value != .null { values[key] = value }
             case .relationship(let relationship):
                 if relationship.isToMany {
-                    let targets = currentToMany(object, key)
-                    if !targets.isEmpty { values[key] = .array(targets.sorted().map(PredicateValue.int)) }
+                    var targets = currentToMany(object, key)
+                    if !relationship.isOrdered { targets.sort() }
+                    if !targets.isEmpty { values[key] = .array(targets.map(\.predicateValue)) }
                 } else if let target = currentToOne(object, key) {
-                    values[key] = .int(target)
+                    values[key] = target.predicateValue
                 }
             }
         }

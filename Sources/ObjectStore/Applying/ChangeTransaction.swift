@@ -30,9 +30,9 @@ struct ChangeTransaction {
     /// New attribute values (`.null` clears).
     var attributes: [Slot: PredicateValue] = [:]
     /// New to-one destinations (`nil` empties).
-    var toOne: [Slot: Int?] = [:]
+    var toOne: [Slot: ObjectKey?] = [:]
     /// New to-many destinations.
-    var toMany: [Slot: Set<Int>] = [:]
+    var toMany: [Slot: OrderedKeys] = [:]
 
     init(graph: ObjectGraph) {
         self.graph = graph
@@ -51,29 +51,50 @@ struct ChangeTransaction {
         attributes[Slot(object: object, key: key)] ?? baseAttribute(object, key)
     }
 
-    func currentToOne(_ object: ObjectID, _ key: String) -> Int? {
+    func currentToOne(_ object: ObjectID, _ key: String) -> ObjectKey? {
         if let pending = toOne[Slot(object: object, key: key)] { return pending }
         return baseToOne(object, key)
     }
 
-    func currentToMany(_ object: ObjectID, _ key: String) -> Set<Int> {
-        toMany[Slot(object: object, key: key)] ?? baseToMany(object, key)
+    /// Whether `object.key` holds `target` as the change stands.
+    func holds(_ object: ObjectID, _ key: String, _ target: ObjectKey) -> Bool {
+        if let pending = toMany[Slot(object: object, key: key)] { return pending.contains(target) }
+        return baseToMany(object, key).contains(target)
+    }
+
+    /// The destinations of `object.key` as the change stands, in order.
+    func currentToMany(_ object: ObjectID, _ key: String) -> [ObjectKey] {
+        toMany[Slot(object: object, key: key)]?.ordered ?? baseToMany(object, key)
+    }
+
+    /// The row of `object` in the graph before the change, with its hierarchy index.
+    private func baseRow(_ object: ObjectID) -> (index: Int, row: Int)? {
+        guard let index = layout.hierarchyIndex[object.hierarchy],
+            let row = graph.storage.tables[index].rows[object.id]
+        else { return nil }
+        return (index, Int(row))
     }
 
     func baseAttribute(_ object: ObjectID, _ key: String) -> PredicateValue {
-        graph.tables[object.hierarchy]?.attributes[key]?[object.id] ?? .null
+        guard let (index, row) = baseRow(object), let column = layout.attributeColumns[index][key] else { return .null }
+        return graph.storage.tables[index].attributes[column][row]
     }
 
-    func baseToOne(_ object: ObjectID, _ key: String) -> Int? {
-        graph.tables[object.hierarchy]?.toOne[key]?[object.id]
+    func baseToOne(_ object: ObjectID, _ key: String) -> ObjectKey? {
+        guard let (index, row) = baseRow(object), let column = layout.toOneColumns[index][key] else { return nil }
+        let target = graph.storage.tables[index].toOne[column][row]
+        guard target >= 0 else { return nil }
+        return graph.storage.tables[layout.toOneDestinations[index][column]].keys[Int(target)]
     }
 
-    func baseToMany(_ object: ObjectID, _ key: String) -> Set<Int> {
-        graph.tables[object.hierarchy]?.toMany[key]?[object.id] ?? []
+    func baseToMany(_ object: ObjectID, _ key: String) -> [ObjectKey] {
+        guard let (index, row) = baseRow(object), let column = layout.toManyColumns[index][key] else { return [] }
+        let destination = graph.storage.tables[layout.toManyDestinations[index][column].hierarchy]
+        return graph.storage.tables[index].toMany[column][row].map { destination.keys[Int($0)] }
     }
 
     /// The destinations of relationship `relationship` of `object`, as the change stands.
-    func targets(_ object: ObjectID, _ relationship: RelationshipDescription) -> Set<Int> {
+    func targets(_ object: ObjectID, _ relationship: RelationshipDescription) -> [ObjectKey] {
         if relationship.isToMany { return currentToMany(object, relationship.name) }
         return currentToOne(object, relationship.name).map { [$0] } ?? []
     }
@@ -87,7 +108,7 @@ struct ChangeTransaction {
         _ target: ObjectID
     ) {
         if relationship.isToMany {
-            if currentToMany(object, relationship.name).contains(target.id) { return }
+            if holds(object, relationship.name, target.id) { return }
         } else if let old = currentToOne(object, relationship.name) {
             if old == target.id { return }
             disconnect(object, relationship, inverse, ObjectID(hierarchy: target.hierarchy, id: old))
@@ -108,23 +129,24 @@ struct ChangeTransaction {
         if let inverse { remove(object.id, from: target, inverse) }
     }
 
-    private mutating func add(_ id: Int, to object: ObjectID, _ relationship: RelationshipDescription) {
+    /// Adds `id` at the end of a to-many relationship (or sets a to-one). The pending list is
+    /// changed in place: adding to a long relationship costs O(1), not a copy of it.
+    private mutating func add(_ id: ObjectKey, to object: ObjectID, _ relationship: RelationshipDescription) {
         let slot = Slot(object: object, key: relationship.name)
         if relationship.isToMany {
-            var set = currentToMany(object, relationship.name)
-            set.insert(id)
-            toMany[slot] = set
+            if toMany[slot] == nil { toMany[slot] = OrderedKeys(baseToMany(object, relationship.name)) }
+            toMany[slot]?.append(id)
         } else {
             toOne[slot] = .some(id)
         }
     }
 
-    private mutating func remove(_ id: Int, from object: ObjectID, _ relationship: RelationshipDescription) {
+    private mutating func remove(_ id: ObjectKey, from object: ObjectID, _ relationship: RelationshipDescription) {
         let slot = Slot(object: object, key: relationship.name)
         if relationship.isToMany {
-            var set = currentToMany(object, relationship.name)
-            guard set.remove(id) != nil else { return }
-            toMany[slot] = set
+            guard holds(object, relationship.name, id) else { return }
+            if toMany[slot] == nil { toMany[slot] = OrderedKeys(baseToMany(object, relationship.name)) }
+            toMany[slot]?.remove(id)
         } else if currentToOne(object, relationship.name) == id {
             toOne[slot] = .some(nil)
         }
@@ -135,7 +157,7 @@ struct ChangeTransaction {
     /// Deletes `object`: every relationship it holds is emptied on both sides, and references to
     /// it through relationships without an inverse are cleared.
     mutating func delete(_ object: ObjectID, entity: Int) {
-        for property in layout.properties[entity].values {
+        for property in layout.properties(of: entity) {
             guard case .relationship(let relationship) = property,
                 let hierarchy = layout.hierarchy(of: relationship.destination)
             else { continue }
@@ -155,11 +177,10 @@ struct ChangeTransaction {
     /// The relationships without an inverse whose destination is of `object`'s hierarchy.
     private func incomingWithoutInverse(to object: ObjectID) -> [(Int, RelationshipDescription)] {
         var result: [(Int, RelationshipDescription)] = []
-        for (number, properties) in layout.properties.enumerated() {
-            for property in properties.values {
-                guard case .relationship(let relationship) = property, relationship.inverse == nil,
-                    layout.hierarchy(of: relationship.destination) == object.hierarchy
-                else { continue }
+        for entity in graph.schema.entities {
+            guard let number = layout.numbers[entity.name] else { continue }
+            for relationship in entity.relationships where relationship.inverse == nil {
+                guard layout.hierarchy(of: relationship.destination) == object.hierarchy else { continue }
                 result.append((number, relationship))
             }
         }
@@ -171,23 +192,23 @@ struct ChangeTransaction {
     private func referrers(of object: ObjectID, through relationship: RelationshipDescription, declaredBy entity: Int)
         -> [ObjectID]
     {
-        let hierarchy = layout.names[layout.hierarchyRoots[entity]]
-        var candidates: Set<Int> = []
-        let table = graph.tables[hierarchy]
-        if relationship.isToMany {
-            for (id, targets) in table?.toMany[relationship.name] ?? [:] where targets.contains(object.id) {
-                candidates.insert(id)
+        let index = layout.hierarchyOf[entity]
+        let hierarchy = layout.names[layout.hierarchies[index]]
+        let table = graph.storage.tables[index]
+        var candidates: Set<ObjectKey> = []
+        for row in table.rows.values.map(Int.init) {
+            let source = ObjectID(hierarchy: hierarchy, id: table.keys[row])
+            if baseToMany(source, relationship.name).contains(object.id)
+                || baseToOne(source, relationship.name) == object.id
+            {
+                candidates.insert(source.id)
             }
-            for slot in toMany.keys where slot.object.hierarchy == hierarchy && slot.key == relationship.name {
-                candidates.insert(slot.object.id)
-            }
-        } else {
-            for (id, target) in table?.toOne[relationship.name] ?? [:] where target == object.id {
-                candidates.insert(id)
-            }
-            for slot in toOne.keys where slot.object.hierarchy == hierarchy && slot.key == relationship.name {
-                candidates.insert(slot.object.id)
-            }
+        }
+        for slot in toMany.keys where slot.object.hierarchy == hierarchy && slot.key == relationship.name {
+            candidates.insert(slot.object.id)
+        }
+        for slot in toOne.keys where slot.object.hierarchy == hierarchy && slot.key == relationship.name {
+            candidates.insert(slot.object.id)
         }
         for id in inserted.keys where id.hierarchy == hierarchy { candidates.insert(id.id) }
         return candidates.sorted().compactMap { id in
@@ -197,5 +218,40 @@ struct ChangeTransaction {
             else { return nil }
             return source
         }
+    }
+}
+
+/// The destinations of a to-many relationship being changed: their order, and a set for O(1)
+/// membership. Removing only forgets the member; the order is compacted when read.
+struct OrderedKeys: Equatable {
+    private var keys: [ObjectKey]
+    private(set) var members: Set<ObjectKey>
+
+    init(_ keys: [ObjectKey]) {
+        self.keys = keys
+        self.members = Set(keys)
+    }
+
+    func contains(_ key: ObjectKey) -> Bool { members.contains(key) }
+
+    /// Adds `key` at the end, unless it is there already.
+    mutating func append(_ key: ObjectKey) {
+        guard members.insert(key).inserted else { return }
+        keys.append(key)
+    }
+
+    mutating func remove(_ key: ObjectKey) {
+        members.remove(key)
+    }
+
+    /// The members in order (a member removed and added again counts where it was added last).
+    var ordered: [ObjectKey] {
+        if keys.count == members.count { return keys }
+        var seen: Set<ObjectKey> = []
+        var result: [ObjectKey] = []
+        for key in keys.reversed() where members.contains(key) && seen.insert(key).inserted {
+            result.append(key)
+        }
+        return result.reversed()
     }
 }

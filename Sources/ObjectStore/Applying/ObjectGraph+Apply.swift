@@ -52,24 +52,53 @@ extension ObjectGraph {
         return (transaction.appliedChanges(), transaction.pendingWrites)
     }
 
+    /// Writes a worked-out change into the tables: new rows first, then values (relationship
+    /// destinations turned into rows), then tombstones for deleted objects. Unordered to-many
+    /// relationships are stored sorted by key, ordered ones in their order.
     private mutating func commit(_ writes: PendingWrites) {
-        for (object, entity) in writes.inserted {
-            tables[object.hierarchy, default: HierarchyTable()].entities[object.id] = entity
+        let layout = self.layout
+        var additions = [Int](repeating: 0, count: layout.hierarchies.count)
+        for object in writes.inserted.keys {
+            if let index = layout.hierarchyIndex[object.hierarchy] { additions[index] += 1 }
+        }
+        for (index, count) in additions.enumerated() where count > 0 { tables[index].reserve(count) }
+        for (object, entity) in writes.insertionOrder {
+            guard let index = layout.hierarchyIndex[object.hierarchy] else { continue }
+            _ = tables[index].append(object.id, entity: entity)
+        }
+        func locate(_ object: ObjectID) -> (Int, Int)? {
+            guard let index = layout.hierarchyIndex[object.hierarchy],
+                let row = storage.tables[index].rows[object.id]
+            else { return nil }
+            return (index, Int(row))
         }
         for (slot, value) in writes.attributes {
-            tables[slot.object.hierarchy, default: HierarchyTable()].set(
-                attribute: slot.key, of: slot.object.id, to: value)
+            guard let (index, row) = locate(slot.object), let column = layout.attributeColumns[index][slot.key] else {
+                continue
+            }
+            tables[index].attributes[column][row] = value
         }
         for (slot, target) in writes.toOne {
-            tables[slot.object.hierarchy, default: HierarchyTable()].set(
-                toOne: slot.key, of: slot.object.id, to: target)
+            guard let (index, row) = locate(slot.object), let column = layout.toOneColumns[index][slot.key] else {
+                continue
+            }
+            let destination = layout.toOneDestinations[index][column]
+            let targetRow = target.flatMap { storage.tables[destination].rows[$0] } ?? -1
+            tables[index].toOne[column][row] = targetRow
         }
         for (slot, targets) in writes.toMany {
-            tables[slot.object.hierarchy, default: HierarchyTable()].set(
-                toMany: slot.key, of: slot.object.id, to: targets)
+            guard let (index, row) = locate(slot.object), let column = layout.toManyColumns[index][slot.key] else {
+                continue
+            }
+            let (destination, ordered) = layout.toManyDestinations[index][column]
+            var keys = targets.ordered
+            if !ordered { keys.sort() }
+            let table = storage.tables[destination]
+            tables[index].toMany[column][row] = keys.compactMap { table.rows[$0] }
         }
         for object in writes.deleted {
-            tables[object.hierarchy]?.remove(object.id)
+            guard let index = layout.hierarchyIndex[object.hierarchy] else { continue }
+            tables[index].remove(object.id)
         }
     }
 }
@@ -77,10 +106,12 @@ extension ObjectGraph {
 /// The writes of a worked-out change set, detached from the graph they apply to.
 struct PendingWrites {
     var inserted: [ObjectID: Int]
+    /// The inserted objects with their entity numbers, in the order given.
+    var insertionOrder: [(ObjectID, Int)]
     var deleted: [ObjectID]
     var attributes: [ChangeTransaction.Slot: PredicateValue]
-    var toOne: [ChangeTransaction.Slot: Int?]
-    var toMany: [ChangeTransaction.Slot: Set<Int>]
+    var toOne: [ChangeTransaction.Slot: ObjectKey?]
+    var toMany: [ChangeTransaction.Slot: OrderedKeys]
 }
 
 extension ChangeTransaction {
@@ -128,20 +159,20 @@ extension ChangeTransaction {
                     .conflict, entity: layout.names[entity], id: object.id, key: key,
                     message: message + "; another change in the set moves it through the inverse relationship"))
         }
-        func show(_ ids: some Sequence<Int>) -> String {
-            "[" + ids.sorted().map(String.init).joined(separator: ", ") + "]"
+        func show(_ ids: some Sequence<ObjectKey>) -> String {
+            "[" + ids.sorted().map(\.description).joined(separator: ", ") + "]"
         }
         for insert in plan.inserts {
             for (write, target) in insert.toOne where currentToOne(insert.object, write.relationship.name) != target?.id
             {
-                let actual = currentToOne(insert.object, write.relationship.name).map(String.init) ?? "null"
+                let actual = currentToOne(insert.object, write.relationship.name).map(\.description) ?? "null"
                 conflict(
                     insert.object, insert.entity, write.relationship.name,
-                    "written as \(target.map { String($0.id) } ?? "null") but ends up \(actual)")
+                    "written as \(target.map(\.id.description) ?? "null") but ends up \(actual)")
             }
             for (write, targets) in insert.toMany {
                 let actual = currentToMany(insert.object, write.relationship.name)
-                if actual != Set(targets.map(\.id)) {
+                if Set(actual) != Set(targets.map(\.id)) {
                     conflict(
                         insert.object, insert.entity, write.relationship.name,
                         "written as \(show(targets.map(\.id))) but ends up \(show(actual))")
@@ -151,13 +182,13 @@ extension ChangeTransaction {
         for update in plan.updates {
             for (write, target) in update.toOne where currentToOne(update.object, write.relationship.name) != target?.id
             {
-                let actual = currentToOne(update.object, write.relationship.name).map(String.init) ?? "null"
+                let actual = currentToOne(update.object, write.relationship.name).map(\.description) ?? "null"
                 conflict(
                     update.object, update.entity, write.relationship.name,
-                    "the new destination is written as \(target.map { String($0.id) } ?? "null") but ends up \(actual)")
+                    "the new destination is written as \(target.map(\.id.description) ?? "null") but ends up \(actual)")
             }
             for (write, added, removed) in update.toMany {
-                let actual = currentToMany(update.object, write.relationship.name)
+                let actual = Set(currentToMany(update.object, write.relationship.name))
                 let missing = added.map(\.id).filter { !actual.contains($0) }
                 let kept = removed.map(\.id).filter { actual.contains($0) }
                 if !missing.isEmpty || !kept.isEmpty {
@@ -173,6 +204,8 @@ extension ChangeTransaction {
 
     var pendingWrites: PendingWrites {
         PendingWrites(
-            inserted: inserted, deleted: Array(deleted.keys), attributes: attributes, toOne: toOne, toMany: toMany)
+            inserted: inserted,
+            insertionOrder: insertionOrder.compactMap { object in inserted[object].map { (object, $0) } },
+            deleted: Array(deleted.keys), attributes: attributes, toOne: toOne, toMany: toMany)
     }
 }

@@ -53,7 +53,7 @@ extension EntityChanges: Codable {
         try JSONKey.rejectUnknown(in: container, allowed: Field.allCases.map(\.rawValue))
         inserted = try container.decodeIfPresent([InsertedObject].self, forKey: JSONKey("inserted")) ?? []
         updated = try container.decodeIfPresent([UpdatedObject].self, forKey: JSONKey("updated")) ?? []
-        deleted = try container.decodeIfPresent([Int].self, forKey: JSONKey("deleted")) ?? []
+        deleted = try container.decodeIfPresent([ObjectKey].self, forKey: JSONKey("deleted")) ?? []
     }
 
     /// Encodes the non-empty lists, sorted by ID.
@@ -72,9 +72,11 @@ extension InsertedObject: Codable {
         let container = try decoder.container(keyedBy: JSONKey.self)
         guard container.contains(JSONKey("id")) else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "an object needs an integer 'id'"))
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: "an object needs an 'id' (an integer or a string)"
+                ))
         }
-        id = try container.decode(Int.self, forKey: JSONKey("id"))
+        id = try container.decode(ObjectKey.self, forKey: JSONKey("id"))
         var values: [String: PredicateValue] = [:]
         for key in container.allKeys where key.stringValue != "id" {
             values[key.stringValue] = try container.decode(TaggedJSONValue.self, forKey: key).value
@@ -101,7 +103,7 @@ extension UpdatedObject: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try JSONKey.rejectUnknown(in: container, allowed: Field.allCases.map(\.rawValue))
-        id = try container.decode(Int.self, forKey: JSONKey("id"))
+        id = try container.decode(ObjectKey.self, forKey: JSONKey("id"))
         let attributes = try container.decodeIfPresent([String: TaggedJSONValue].self, forKey: JSONKey("attributes"))
         self.attributes = attributes?.mapValues(\.value) ?? [:]
         relationships =
@@ -134,13 +136,13 @@ extension RelationshipChange: Codable {
                         debugDescription: "a to-one change needs both 'old' and 'new' (null for none)"))
             }
             self = .toOne(
-                old: try container.decodeIfPresent(Int.self, forKey: JSONKey("old")),
-                new: try container.decodeIfPresent(Int.self, forKey: JSONKey("new")))
+                old: try container.decodeIfPresent(ObjectKey.self, forKey: JSONKey("old")),
+                new: try container.decodeIfPresent(ObjectKey.self, forKey: JSONKey("new")))
         } else if keys.contains("added") || keys.contains("removed") {
             try JSONKey.rejectUnknown(in: container, allowed: ["added", "removed"])
             self = .toMany(
-                added: try container.decodeIfPresent([Int].self, forKey: JSONKey("added")) ?? [],
-                removed: try container.decodeIfPresent([Int].self, forKey: JSONKey("removed")) ?? [])
+                added: try container.decodeIfPresent([ObjectKey].self, forKey: JSONKey("added")) ?? [],
+                removed: try container.decodeIfPresent([ObjectKey].self, forKey: JSONKey("removed")) ?? [])
         } else {
             throw DecodingError.dataCorrupted(
                 .init(

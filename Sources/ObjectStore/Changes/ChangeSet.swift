@@ -43,10 +43,10 @@ public struct EntityChanges: Sendable, Hashable {
     /// Changed objects.
     public var updated: [UpdatedObject]
     /// The IDs of deleted objects.
-    public var deleted: [Int]
+    public var deleted: [ObjectKey]
 
     /// Creates the changes of one entity.
-    public init(inserted: [InsertedObject] = [], updated: [UpdatedObject] = [], deleted: [Int] = []) {
+    public init(inserted: [InsertedObject] = [], updated: [UpdatedObject] = [], deleted: [ObjectKey] = []) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
@@ -63,14 +63,14 @@ public struct EntityChanges: Sendable, Hashable {
 /// to-one relationship (an ID or `null`), `tags` a to-many one (a list of IDs). Keys left out
 /// stay empty.
 public struct InsertedObject: Sendable, Hashable {
-    /// The object's number, unique within its entity hierarchy.
-    public var id: Int
-    /// Attribute values and relationship destinations (`.int` ID, `.null`, or `.array` of
-    /// `.int` IDs) by key; interpreted through the schema.
+    /// The object's key, unique within its entity hierarchy.
+    public var id: ObjectKey
+    /// Attribute values and relationship destinations (an id — `.int` or `.string` —, `.null`,
+    /// or an `.array` of ids) by key; interpreted through the schema.
     public var values: [String: PredicateValue]
 
     /// Creates an inserted object.
-    public init(id: Int, values: [String: PredicateValue] = [:]) {
+    public init(id: ObjectKey, values: [String: PredicateValue] = [:]) {
         self.id = id
         self.values = values
     }
@@ -83,15 +83,16 @@ public struct InsertedObject: Sendable, Hashable {
 /// "tags": {"added": [4], "removed": [3]}}}`
 public struct UpdatedObject: Sendable, Hashable {
     /// The object's number.
-    public var id: Int
+    public var id: ObjectKey
     /// The new value of each changed attribute (`.null` clears it).
     public var attributes: [String: PredicateValue]
     /// Each changed relationship.
     public var relationships: [String: RelationshipChange]
 
     /// Creates an updated object.
-    public init(id: Int, attributes: [String: PredicateValue] = [:], relationships: [String: RelationshipChange] = [:])
-    {
+    public init(
+        id: ObjectKey, attributes: [String: PredicateValue] = [:], relationships: [String: RelationshipChange] = [:]
+    ) {
         self.id = id
         self.attributes = attributes
         self.relationships = relationships
@@ -102,13 +103,13 @@ public struct UpdatedObject: Sendable, Hashable {
 public enum RelationshipChange: Sendable, Hashable {
     /// A to-one relationship moved from `old` to `new` (`nil`: empty), written
     /// `{"old": 1, "new": 2}`. `old` must be the graph's current destination.
-    case toOne(old: Int?, new: Int?)
+    case toOne(old: ObjectKey?, new: ObjectKey?)
     /// A to-many relationship gained `added` and lost `removed`, written
     /// `{"added": [4], "removed": [3]}`. Added IDs must not be present yet, removed ones must be.
-    case toMany(added: [Int], removed: [Int])
+    case toMany(added: [ObjectKey], removed: [ObjectKey])
 
     /// Every ID mentioned, old and new.
-    public var mentionedIDs: [Int] {
+    public var mentionedIDs: [ObjectKey] {
         switch self {
         case .toOne(let old, let new): [old, new].compactMap { $0 }
         case .toMany(let added, let removed): added + removed

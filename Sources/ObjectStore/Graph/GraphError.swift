@@ -39,15 +39,15 @@ public struct GraphError: Error, Sendable, Hashable, Codable, CustomStringConver
     public var kind: Kind
     /// The entity concerned, as written in the file.
     public var entity: String?
-    /// The object's ID, when one is concerned.
-    public var id: Int?
+    /// The object's key, when one is concerned.
+    public var id: ObjectKey?
     /// The key concerned.
     public var key: String?
     /// The explanation, without the location prefix.
     public var message: String
 
     /// Creates an error.
-    public init(_ kind: Kind, entity: String? = nil, id: Int? = nil, key: String? = nil, message: String) {
+    public init(_ kind: Kind, entity: String? = nil, id: ObjectKey? = nil, key: String? = nil, message: String) {
         self.kind = kind
         self.entity = entity
         self.id = id

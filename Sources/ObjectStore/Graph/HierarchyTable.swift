@@ -1,63 +1,89 @@
-import Evaluation
 import Predicates
 
-/// The objects of one inheritance hierarchy, stored by column: one dictionary per key, from
-/// object number to value. Only set values are stored (`null`, an empty to-one and an empty
-/// to-many are absent), and a column that becomes empty is removed, so two tables holding the
-/// same objects and values are equal however they were built.
+/// The objects of one inheritance hierarchy, stored by column over dense rows: an object is a
+/// row number; each attribute, to-one and to-many relationship of the hierarchy is an array
+/// indexed by row (the columns come from ``GraphLayout``). Relationships hold the destination's
+/// row in the destination hierarchy's table, so following one is an array read.
 ///
-/// A million objects cost a few large dictionaries rather than a million small ones, which
-/// keeps building and copying a big graph fast.
-struct HierarchyTable: Sendable, Equatable {
-    /// Each object's concrete entity (a ``GraphLayout`` entity number).
-    var entities: [Int: Int] = [:]
-    /// Attribute columns by key.
-    var attributes: [String: [Int: PredicateValue]] = [:]
-    /// To-one relationship columns by key: the destination's number (its hierarchy is the
-    /// relationship's destination's).
-    var toOne: [String: [Int: Int]] = [:]
-    /// To-many relationship columns by key.
-    var toMany: [String: [Int: Set<Int>]] = [:]
+/// Rows are never reused: a deleted object's row is kept as a tombstone (its entity `-1`, its
+/// values cleared), so the row of every live object stays stable. A to-many column keeps an
+/// ordered relationship in its order and an unordered one sorted by key.
+struct HierarchyTable: Sendable {
+    /// The key of each row.
+    var keys: [ObjectKey] = []
+    /// The row of each live object.
+    var rows: [ObjectKey: Int32] = [:]
+    /// The concrete entity (a ``GraphLayout`` number) of each row; `-1` for a deleted one.
+    var entities: [Int32] = []
+    /// Attribute values by column, then row (`.null` when unset).
+    var attributes: [[PredicateValue]]
+    /// To-one destinations by column, then row (`-1` when empty).
+    var toOne: [[Int32]]
+    /// To-many destinations by column, then row.
+    var toMany: [[[Int32]]]
 
-    /// Removes the object and every value it holds. Values of other objects that point at it
-    /// are left alone (the caller maintains inverses).
-    mutating func remove(_ id: Int) {
-        entities[id] = nil
-        for key in Array(attributes.keys) where attributes[key]?[id] != nil {
-            set(attribute: key, of: id, to: .null)
-        }
-        for key in Array(toOne.keys) where toOne[key]?[id] != nil {
-            set(toOne: key, of: id, to: nil)
-        }
-        for key in Array(toMany.keys) where toMany[key]?[id] != nil {
-            set(toMany: key, of: id, to: [])
-        }
+    /// An empty table with the columns of hierarchy `index` of `layout`.
+    init(layout: GraphLayout, index: Int) {
+        attributes = Array(repeating: [], count: layout.attributeColumns[index].count)
+        toOne = Array(repeating: [], count: layout.toOneColumns[index].count)
+        toMany = Array(repeating: [], count: layout.toManyColumns[index].count)
     }
 
-    mutating func set(attribute key: String, of id: Int, to value: PredicateValue) {
-        if case .null = value {
-            guard attributes[key]?.removeValue(forKey: id) != nil else { return }
-            if attributes[key]?.isEmpty == true { attributes[key] = nil }
-        } else {
-            attributes[key, default: [:]][id] = value
-        }
+    /// The number of live objects.
+    var count: Int { rows.count }
+
+    /// The entity number of `key`'s object, or `nil`.
+    func entity(of key: ObjectKey) -> Int? {
+        rows[key].map { Int(entities[Int($0)]) }
     }
 
-    mutating func set(toOne key: String, of id: Int, to target: Int?) {
-        if let target {
-            toOne[key, default: [:]][id] = target
-        } else {
-            guard toOne[key]?.removeValue(forKey: id) != nil else { return }
-            if toOne[key]?.isEmpty == true { toOne[key] = nil }
-        }
+    /// Appends a row for a new object and returns it.
+    mutating func append(_ key: ObjectKey, entity: Int) -> Int32 {
+        let row = Int32(keys.count)
+        keys.append(key)
+        rows[key] = row
+        entities.append(Int32(entity))
+        for column in attributes.indices { attributes[column].append(.null) }
+        for column in toOne.indices { toOne[column].append(-1) }
+        for column in toMany.indices { toMany[column].append([]) }
+        return row
     }
 
-    mutating func set(toMany key: String, of id: Int, to targets: Set<Int>) {
-        if targets.isEmpty {
-            guard toMany[key]?.removeValue(forKey: id) != nil else { return }
-            if toMany[key]?.isEmpty == true { toMany[key] = nil }
-        } else {
-            toMany[key, default: [:]][id] = targets
-        }
+    /// Reserves room for `count` more rows.
+    mutating func reserve(_ count: Int) {
+        let total = keys.count + count
+        keys.reserveCapacity(total)
+        rows.reserveCapacity(total)
+        entities.reserveCapacity(total)
+        for column in attributes.indices { attributes[column].reserveCapacity(total) }
+        for column in toOne.indices { toOne[column].reserveCapacity(total) }
+        for column in toMany.indices { toMany[column].reserveCapacity(total) }
+    }
+
+    /// Turns the row of `key` into a tombstone.
+    mutating func remove(_ key: ObjectKey) {
+        guard let row = rows.removeValue(forKey: key).map(Int.init) else { return }
+        entities[row] = -1
+        for column in attributes.indices { attributes[column][row] = .null }
+        for column in toOne.indices { toOne[column][row] = -1 }
+        for column in toMany.indices { toMany[column][row] = [] }
+    }
+
+    /// The live rows in key order.
+    func rowsInKeyOrder() -> [Int32] {
+        rows.sorted { $0.key < $1.key }.map(\.value)
+    }
+}
+
+/// The tables of a graph, shared by copies of the graph until one of them changes (copy on
+/// write, by ``ObjectGraph``), and read directly by graph objects during evaluation.
+///
+/// A storage is changed only while uniquely referenced (see `ObjectGraph.mutableStorage`);
+/// otherwise it is immutable, which makes sharing it between threads safe.
+final class GraphStorage: @unchecked Sendable {
+    var tables: [HierarchyTable]
+
+    init(tables: [HierarchyTable]) {
+        self.tables = tables
     }
 }

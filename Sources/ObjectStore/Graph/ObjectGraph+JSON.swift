@@ -44,18 +44,21 @@ extension ObjectGraph {
     /// `load(json: graph.jsonData(), schema: graph.schema) == graph`.
     public func jsonData() throws -> Data {
         var objects: [String: [InsertedObject]] = [:]
-        for (hierarchy, table) in tables {
-            for (id, entity) in table.entities {
-                let object = ObjectID(hierarchy: hierarchy, id: id)
+        for (index, table) in storage.tables.enumerated() {
+            let hierarchy = layout.names[layout.hierarchies[index]]
+            for key in table.rows.keys {
+                guard let entity = table.entity(of: key) else { continue }
+                let object = ObjectID(hierarchy: hierarchy, id: key)
                 var values: [String: PredicateValue] = [:]
-                for key in layout.properties[entity].keys {
-                    switch try value(forKey: key, of: object) {
-                    case .attribute(let value): if value != .null { values[key] = value }
-                    case .toOne(let target): if let target { values[key] = .int(target.id) }
-                    case .toMany(let targets): if !targets.isEmpty { values[key] = .array(targets.map { .int($0.id) }) }
+                for property in layout.properties(of: entity) {
+                    switch try value(forKey: property.name, of: object) {
+                    case .attribute(let value): if value != .null { values[property.name] = value }
+                    case .toOne(let target): if let target { values[property.name] = target.id.predicateValue }
+                    case .toMany(let targets):
+                        if !targets.isEmpty { values[property.name] = .array(targets.map(\.id.predicateValue)) }
                     }
                 }
-                objects[layout.names[entity], default: []].append(InsertedObject(id: id, values: values))
+                objects[layout.names[entity], default: []].append(InsertedObject(id: key, values: values))
             }
         }
         let encoder = JSONEncoder()

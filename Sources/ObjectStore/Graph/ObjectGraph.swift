@@ -11,11 +11,16 @@ import Predicates
 /// let applied = try graph.apply(changes)                         // all or nothing
 /// ```
 ///
-/// A graph is a value (`Sendable`, `Equatable`): copies are cheap until one of them changes.
-/// It changes only through ``apply(_:)``, which validates a whole ``ChangeSet`` before it
-/// touches anything and maintains both sides of every relationship with an inverse: setting
+/// A graph is a value (`Sendable`, `Equatable`): copies share their storage until one of them
+/// changes. It changes only through ``apply(_:)``, which validates a whole ``ChangeSet`` before
+/// it touches anything and maintains both sides of every relationship with an inverse: setting
 /// `Content.bucket` to `Bucket#2` also removes the Content from its old Bucket's `contents` and
-/// adds it to `Bucket#2`'s. The order of ordered relationships is not kept.
+/// adds it to `Bucket#2`'s. Ordered to-many relationships keep their order; unordered ones are
+/// read sorted by key.
+///
+/// Objects are stored by column over dense rows per inheritance hierarchy (see
+/// `HierarchyTable`), so that loading and applying cost time proportional to the objects and
+/// values written, and evaluation reads a value with two array indexes.
 ///
 /// The schema should be valid (``Schema/validate()``); the loaders check it.
 public struct ObjectGraph: Sendable, Equatable {
@@ -23,27 +28,54 @@ public struct ObjectGraph: Sendable, Equatable {
     public let schema: Schema
     /// Lookup tables computed from the schema.
     let layout: GraphLayout
-    /// The objects, by the name of the top entity of their hierarchy.
-    var tables: [String: HierarchyTable] = [:]
+    /// The objects, one table per hierarchy (shared by copies until one changes).
+    private(set) var storage: GraphStorage
 
     /// Creates an empty graph.
     public init(schema: Schema) {
         self.schema = schema
-        self.layout = GraphLayout(schema: schema)
+        let layout = GraphLayout(schema: schema)
+        self.layout = layout
+        self.storage = GraphStorage(
+            tables: layout.hierarchies.indices.map { HierarchyTable(layout: layout, index: $0) })
+    }
+
+    /// The tables, for changing them: copied first when another graph shares them.
+    var tables: [HierarchyTable] {
+        get { storage.tables }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = GraphStorage(tables: storage.tables) }
+            yield &storage.tables
+        }
     }
 
     /// Two graphs are equal when they have equal schemas and the same objects with the same
-    /// values.
+    /// values (however their rows are laid out).
     public static func == (lhs: ObjectGraph, rhs: ObjectGraph) -> Bool {
-        lhs.schema == rhs.schema
-            && lhs.tables.filter { !$0.value.entities.isEmpty } == rhs.tables.filter { !$0.value.entities.isEmpty }
+        guard lhs.schema == rhs.schema, lhs.count == rhs.count else { return false }
+        for (index, table) in lhs.storage.tables.enumerated() {
+            let other = rhs.storage.tables[index]
+            guard table.count == other.count else { return false }
+            let hierarchy = lhs.layout.names[lhs.layout.hierarchies[index]]
+            for key in table.rows.keys {
+                let object = ObjectID(hierarchy: hierarchy, id: key)
+                guard let entity = table.entity(of: key), other.entity(of: key) == entity else { return false }
+                for property in lhs.layout.properties(of: entity) {
+                    guard
+                        (try? lhs.value(forKey: property.name, of: object))
+                            == (try? rhs.value(forKey: property.name, of: object))
+                    else { return false }
+                }
+            }
+        }
+        return true
     }
 
     // MARK: Identity
 
-    /// The ID of object number `id` of `entity` (any entity of its hierarchy):
+    /// The ID of object `id` of `entity` (any entity of its hierarchy):
     /// `objectID(entity: "ImageContent", id: 3)` is `Content#3`. `nil` for an unknown entity.
-    public func objectID(entity: String, id: Int) -> ObjectID? {
+    public func objectID(entity: String, id: ObjectKey) -> ObjectID? {
         layout.hierarchy(of: entity).map { ObjectID(hierarchy: $0, id: id) }
     }
 
@@ -55,71 +87,95 @@ public struct ObjectGraph: Sendable, Equatable {
 
     /// Whether the graph holds `object`.
     public func contains(_ object: ObjectID) -> Bool {
-        tables[object.hierarchy]?.entities[object.id] != nil
+        entityNumber(of: object) != nil
     }
 
-    /// The objects of `entity` and of its sub-entities, sorted by ID:
+    /// The objects of `entity` and of its sub-entities, sorted by key:
     /// `objects(of: "Content")` includes the ImageContents.
     public func objects(of entity: String) -> [ObjectID] {
-        guard let number = layout.numbers[entity], let hierarchy = layout.hierarchy(of: entity),
-            let table = tables[hierarchy]
-        else { return [] }
-        return table.entities.compactMap { id, concrete in
-            layout.isKind(concrete, of: number) ? ObjectID(hierarchy: hierarchy, id: id) : nil
-        }.sorted()
+        guard let number = layout.numbers[entity] else { return [] }
+        let index = layout.hierarchyOf[number]
+        let hierarchy = layout.names[layout.hierarchies[index]]
+        let table = storage.tables[index]
+        return table.rowsInKeyOrder().compactMap { row in
+            layout.isKind(Int(table.entities[Int(row)]), of: number)
+                ? ObjectID(hierarchy: hierarchy, id: table.keys[Int(row)]) : nil
+        }
     }
 
     /// The number of objects in the graph.
     public var count: Int {
-        tables.values.reduce(0) { $0 + $1.entities.count }
+        storage.tables.reduce(0) { $0 + $1.count }
     }
 
     // MARK: Reading
 
     /// Reads `key` of `object`: an attribute's value (`.null` when unset), a to-one
-    /// relationship's destination, or a to-many relationship's destinations sorted by ID.
+    /// relationship's destination, or a to-many relationship's destinations (in order for an
+    /// ordered relationship, sorted by key otherwise).
     ///
     /// `value(forKey: "name", of: Bucket#1)` → `.attribute("Inbox")`;
     /// `value(forKey: "contents", of: Bucket#1)` → `.toMany([Content#1, Content#3])`.
     /// Throws ``GraphError`` `unknownObject` or `unknownKey` (with a "did you mean").
     public func value(forKey key: String, of object: ObjectID) throws(GraphError) -> GraphValue {
-        guard let entity = entityNumber(of: object) else {
+        guard let index = layout.hierarchyIndex[object.hierarchy],
+            let row = storage.tables[index].rows[object.id].map(Int.init)
+        else {
             throw GraphError(.unknownObject, entity: object.hierarchy, id: object.id, message: "no such object")
         }
+        let table = storage.tables[index]
+        let entity = Int(table.entities[row])
         guard let property = layout.property(key, of: entity) else {
             throw unknownKey(key, entity: entity, id: object.id)
         }
-        let table = tables[object.hierarchy]
         switch property {
         case .attribute:
-            return .attribute(table?.attributes[key]?[object.id] ?? .null)
+            guard let column = layout.attributeColumns[index][key] else { return .attribute(.null) }
+            return .attribute(table.attributes[column][row])
         case .relationship(let relationship):
-            let hierarchy = layout.hierarchy(of: relationship.destination) ?? relationship.destination
             if relationship.isToMany {
-                let targets = table?.toMany[key]?[object.id] ?? []
-                return .toMany(targets.sorted().map { ObjectID(hierarchy: hierarchy, id: $0) })
+                guard let column = layout.toManyColumns[index][key] else { return .toMany([]) }
+                let destination = layout.toManyDestinations[index][column].hierarchy
+                return .toMany(table.toMany[column][row].map { objectID(hierarchy: destination, row: $0) })
             }
-            return .toOne(table?.toOne[key]?[object.id].map { ObjectID(hierarchy: hierarchy, id: $0) })
+            guard let column = layout.toOneColumns[index][key] else { return .toOne(nil) }
+            let target = table.toOne[column][row]
+            guard target >= 0 else { return .toOne(nil) }
+            return .toOne(objectID(hierarchy: layout.toOneDestinations[index][column], row: target))
         }
+    }
+
+    /// The ID of row `row` of hierarchy `hierarchy`.
+    func objectID(hierarchy: Int, row: Int32) -> ObjectID {
+        ObjectID(
+            hierarchy: layout.names[layout.hierarchies[hierarchy]], id: storage.tables[hierarchy].keys[Int(row)])
     }
 
     /// The objects `key` of `object` leads to (none, one or many); empty for an attribute, an
     /// unknown key or an unknown object. The fast path of the change matcher.
-    func related(_ key: String, of object: ObjectID, destinationHierarchy: String) -> [ObjectID] {
-        guard let table = tables[object.hierarchy] else { return [] }
-        if let target = table.toOne[key]?[object.id] {
-            return [ObjectID(hierarchy: destinationHierarchy, id: target)]
+    func related(_ key: String, of object: ObjectID) -> [ObjectID] {
+        guard let index = layout.hierarchyIndex[object.hierarchy],
+            let row = storage.tables[index].rows[object.id].map(Int.init)
+        else { return [] }
+        let table = storage.tables[index]
+        if let column = layout.toOneColumns[index][key] {
+            let target = table.toOne[column][row]
+            return target >= 0 ? [objectID(hierarchy: layout.toOneDestinations[index][column], row: target)] : []
         }
-        guard let targets = table.toMany[key]?[object.id] else { return [] }
-        return targets.map { ObjectID(hierarchy: destinationHierarchy, id: $0) }
+        if let column = layout.toManyColumns[index][key] {
+            let destination = layout.toManyDestinations[index][column].hierarchy
+            return table.toMany[column][row].map { objectID(hierarchy: destination, row: $0) }
+        }
+        return []
     }
 
     /// The entity number of `object`, or `nil` when the graph does not hold it.
     func entityNumber(of object: ObjectID) -> Int? {
-        tables[object.hierarchy]?.entities[object.id]
+        guard let index = layout.hierarchyIndex[object.hierarchy] else { return nil }
+        return storage.tables[index].entity(of: object.id)
     }
 
-    func unknownKey(_ key: String, entity: Int, id: Int?) -> GraphError {
+    func unknownKey(_ key: String, entity: Int, id: ObjectKey?) -> GraphError {
         let name = layout.names[entity]
         var message = "'\(name)' has no property '\(key)'"
         if let guess = EditDistance.bestMatch(for: key, among: schema.allProperties(of: name).map(\.name)) {

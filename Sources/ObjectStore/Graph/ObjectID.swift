@@ -2,7 +2,7 @@ import Evaluation
 import Predicates
 
 /// The identity of an object in an ``ObjectGraph``: the top entity of its inheritance
-/// hierarchy and an integer unique within that hierarchy.
+/// hierarchy and a key (an integer or a string) unique within that hierarchy.
 ///
 /// IDs are unique per hierarchy, not per entity: `Content`, `ImageContent` and
 /// `ThumbnailContent` share one ID space (a relationship to `Content` may point at an
@@ -16,17 +16,17 @@ public struct ObjectID: Sendable, Hashable, Comparable, Codable, CustomStringCon
     /// The name of the top entity of the object's inheritance hierarchy: `Content` for an
     /// `ImageContent`.
     public var hierarchy: String
-    /// The number given in the graph or change-set file (`"id": 3`).
-    public var id: Int
+    /// The key given in the graph or change-set file (`"id": 3`, `"id": "a1"`).
+    public var id: ObjectKey
 
     /// Creates an ID. `hierarchy` must be the top entity of the hierarchy;
     /// ``ObjectGraph/objectID(entity:id:)`` finds it from any entity of the hierarchy.
-    public init(hierarchy: String, id: Int) {
+    public init(hierarchy: String, id: ObjectKey) {
         self.hierarchy = hierarchy
         self.id = id
     }
 
-    /// Orders by hierarchy name, then by number.
+    /// Orders by hierarchy name, then by key.
     public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool {
         lhs.hierarchy == rhs.hierarchy ? lhs.id < rhs.id : lhs.hierarchy < rhs.hierarchy
     }

@@ -98,11 +98,10 @@ public struct ChangeMatcher: Sendable {
                     walk.reach(object, entity: concrete, path: reference.path, level: reference.level)
                 }
                 for (key, value) in inserted.values {
-                    let ids: [Int]
+                    let ids: [ObjectKey]
                     switch value {
-                    case .int(let id): ids = [id]
-                    case .array(let elements):
-                        ids = elements.compactMap { if case .int(let id) = $0 { id } else { nil } }
+                    case .int, .string: ids = ObjectKey(value).map { [$0] } ?? []
+                    case .array(let elements): ids = elements.compactMap(ObjectKey.init)
                     default: continue
                     }
                     changedInverse(of: key, on: concrete, ids: ids, walk: &walk)
@@ -136,7 +135,7 @@ public struct ChangeMatcher: Sendable {
 
     /// Relationship `key` of an object of `entity` gained or lost the objects `ids`: their
     /// inverse changed too.
-    private func changedInverse(of key: String, on entity: Int, ids: [Int], walk: inout MatchWalk) {
+    private func changedInverse(of key: String, on entity: Int, ids: [ObjectKey], walk: inout MatchWalk) {
         let layout = walk.graph.layout
         guard let (relationship, inverse) = layout.relationship(key, of: entity), let inverse,
             let hierarchy = layout.hierarchy(of: relationship.destination)
@@ -208,7 +207,7 @@ private struct MatchWalk {
             guard let inverse = step.inverse else { return }
             var next: [ObjectID] = []
             for item in frontier {
-                for source in graph.related(inverse, of: item, destinationHierarchy: step.hierarchy) {
+                for source in graph.related(inverse, of: item) {
                     guard let sourceEntity = graph.entityNumber(of: source),
                         graph.layout.isKind(sourceEntity, of: step.entity),
                         visited[path][current].insert(source).inserted
