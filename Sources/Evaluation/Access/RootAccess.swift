@@ -2,7 +2,7 @@ import Foundation
 import Predicates
 
 /// A key read from a root type, resolved at compile time.
-struct KeyAccessor<Root>: Sendable {
+package struct KeyAccessor<Root>: Sendable {
     /// Reads the value.
     let read: @Sendable (Root) throws(EvaluationError) -> EvaluationValue
     /// The same read without boxing, when the key table declared a plain scalar.
@@ -10,7 +10,7 @@ struct KeyAccessor<Root>: Sendable {
     /// Speculative unboxed reads (dictionaries), made for the Swift type a comparison expects.
     let probe: (@Sendable (TypedKind) -> ProbeRead<Root>)?
 
-    init(
+    package init(
         read: @escaping @Sendable (Root) throws(EvaluationError) -> EvaluationValue, typed: TypedRead<Root>? = nil,
         probe: (@Sendable (TypedKind) -> ProbeRead<Root>)? = nil
     ) {
@@ -21,26 +21,26 @@ struct KeyAccessor<Root>: Sendable {
 }
 
 /// The Swift type of an unboxed read (`number`: an `Int` or a `Double`, for probes).
-enum TypedKind: Sendable {
+package enum TypedKind: Sendable {
     case int, double, number, string, strings
 }
 
 /// A probed number.
-enum ProbedNumber: Sendable {
+package enum ProbedNumber: Sendable {
     case int(Int)
     case double(Double)
 }
 
 /// Speculative unboxed reads: the value when it has exactly that Swift type, else `nil`
 /// (and the compiled test falls back to the general path).
-enum ProbeRead<Root>: Sendable {
+package enum ProbeRead<Root>: Sendable {
     case number(@Sendable (Root) -> ProbedNumber?)
     case string(@Sendable (Root) -> String?)
     case strings(@Sendable (Root) -> [String]?)
 }
 
 /// Unboxed reads that let the compiler specialise `age > 30` to an `Int` comparison.
-enum TypedRead<Root>: Sendable {
+package enum TypedRead<Root>: Sendable {
     case int(@Sendable (Root) -> Int)
     case double(@Sendable (Root) -> Double)
     case string(@Sendable (Root) -> String)
@@ -92,7 +92,7 @@ public struct PredicateRootAccess<Root>: Sendable {
     /// `SELF` as a value.
     let selfValue: @Sendable (Root) throws(EvaluationError) -> EvaluationValue
 
-    init(
+    package init(
         resolve: @escaping @Sendable (ArraySlice<String>) throws(PredicateCompileError) -> (KeyAccessor<Root>, Int),
         selfValue: @escaping @Sendable (Root) throws(EvaluationError) -> EvaluationValue
     ) {

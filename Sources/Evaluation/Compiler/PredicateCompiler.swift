@@ -69,8 +69,9 @@ public struct PredicateCompiler: Sendable {
         try compile(predicate, access: .json)
     }
 
-    /// Compiles with an explicit root access.
-    func compile<Root>(_ predicate: PredicateNode, access: PredicateRootAccess<Root>) throws(PredicateCompileError)
+    /// Compiles with an explicit root access (how the keys of `Root` are read).
+    package func compile<Root>(_ predicate: PredicateNode, access: PredicateRootAccess<Root>)
+        throws(PredicateCompileError)
         -> CompiledPredicate<Root>
     {
         let compilation = Compilation<Root>(
