@@ -1,0 +1,152 @@
+import Evaluation
+import Foundation
+import KeyPaths
+import ObjectStore
+import Predicates
+import TestSupport
+import Testing
+
+/// The same predicate on the same objects three ways: compiled for the graph, interpreted on
+/// graph objects, and compiled for the objects exported as nested dictionaries (the path the
+/// engine had before graphs). They must agree on every object: the same Bool, or all an error.
+@Suite("Evaluation on the graph: differential against nested dictionaries and the interpreter")
+struct GraphDifferentialTests {
+    /// The outcome of one evaluation.
+    enum Outcome: Equatable, CustomStringConvertible {
+        case value(Bool)
+        case error
+
+        init(_ body: () throws -> Bool) {
+            do { self = .value(try body()) } catch { self = .error }
+        }
+
+        var description: String {
+            switch self {
+            case .value(let value): String(value)
+            case .error: "error"
+            }
+        }
+    }
+
+    /// `object` as a nested dictionary, `depth` relationship levels deep (deep enough for every
+    /// key path generated).
+    static func export(_ object: GraphObject, schema: Schema, depth: Int) -> EvaluationValue {
+        var dictionary: [String: EvaluationValue] = [:]
+        for property in schema.allProperties(of: object.entity) {
+            guard let value = try? object.predicateValue(forKey: property.name) else { continue }
+            switch value {
+            case .object(let related):
+                guard depth > 0, let inner = related.base as? GraphObject else { continue }
+                dictionary[property.name] = export(inner, schema: schema, depth: depth - 1)
+            case .array(let elements) where property.relationship != nil:
+                guard depth > 0 else { continue }
+                dictionary[property.name] = .array(
+                    elements.compactMap { element in
+                        guard case .object(let related) = element, let inner = related.base as? GraphObject else {
+                            return nil
+                        }
+                        return export(inner, schema: schema, depth: depth - 1)
+                    })
+            default:
+                dictionary[property.name] = value
+            }
+        }
+        return .dictionary(dictionary)
+    }
+
+    /// The first object on which the three evaluations differ, described; `nil` when they agree.
+    static func mismatch(_ graphCase: GraphCase, _ predicate: PredicateNode) -> String? {
+        mismatch(graphCase, predicate, exported: exports(graphCase))
+    }
+
+    /// The root objects of a case, each with its export (two relationship levels: the longest
+    /// key path generated is two hops and an attribute).
+    static func exports(_ graphCase: GraphCase) -> [(GraphObject, EvaluationValue)] {
+        graphCase.graph.graphObjects(of: graphCase.root).map { object in
+            (object, export(object, schema: graphCase.graph.schema, depth: 2))
+        }
+    }
+
+    static func mismatch(
+        _ graphCase: GraphCase, _ predicate: PredicateNode, exported objects: [(GraphObject, EvaluationValue)]
+    )
+        -> String?
+    {
+        let graph = graphCase.graph
+        guard let checked = try? CheckedPredicate(predicate, schema: graph.schema, entity: graphCase.root) else {
+            return nil
+        }
+        let compiledGraph = Result { try PredicateCompiler().compile(checked, for: graph) }
+        let compiledValues = Result { try PredicateCompiler().compile(predicate, for: EvaluationValue.self) }
+        for (object, value) in objects {
+            let onGraph: Outcome
+            switch compiledGraph {
+            case .success(let compiled): onGraph = Outcome { try compiled.evaluate(object) }
+            case .failure: onGraph = .error
+            }
+            let interpreted = Outcome { try ReferenceInterpreter().evaluate(checked, on: object) }
+            let exported: Outcome
+            switch compiledValues {
+            case .success(let compiled):
+                exported = Outcome { try compiled.evaluate(value) }
+            case .failure: exported = .error
+            }
+            if onGraph != interpreted || onGraph != exported {
+                return
+                    "\(object.id): compiled on the graph \(onGraph), interpreted \(interpreted), on dictionaries \(exported)"
+            }
+        }
+        return nil
+    }
+
+    @Test("compiled on the graph == interpreted == compiled on nested dictionaries (≥ 2,000 seeded cases)")
+    func differential() {
+        let run = PropertyRun("GraphDifferentialTests", defaultCases: 2_000)
+        var checkedCount = 0
+        var labels: Set<String> = []
+        for index in 0..<run.cases {
+            var generator = GraphCaseGenerator(seed: run.caseSeed(index))
+            guard let graphCase = generator.makeCase() else { continue }
+            labels.formUnion(generator.labels)
+            let objects = Self.exports(graphCase)
+            for (format, arguments) in graphCase.predicates {
+                guard let predicate = try? PredicateParser().parsePredicate(format, arguments: arguments),
+                    (try? CheckedPredicate(predicate, schema: graphCase.schema, entity: graphCase.root)) != nil
+                else {
+                    Issue.record("the generator wrote a predicate that does not check: \(format) \(arguments)")
+                    return
+                }
+                checkedCount += 1
+                guard let problem = Self.mismatch(graphCase, predicate, exported: objects) else { continue }
+                let smallest = Shrinker.shrink(
+                    predicate, candidates: Self.smaller, fails: { Self.mismatch(graphCase, $0) != nil })
+                Issue.record(
+                    """
+                    \(problem)
+                    predicate (shrunk): \(smallest.predicateFormat)
+                    root: \(graphCase.root); schema: \(String(decoding: (try? graphCase.schema.jsonData()) ?? Data(), as: UTF8.self))
+                    graph: \(String(decoding: (try? graphCase.graph.jsonData()) ?? Data(), as: UTF8.self))
+                    \(run.replay(index))
+                    """)
+                return
+            }
+        }
+        print("GraphDifferentialTests: \(checkedCount) predicates compared")
+        #expect(checkedCount >= 2_000 || run.cases < 500)
+        let expected: Set<String> = [
+            "inheritance", "ANY", "ALL", "NONE", "@count", "SUBQUERY", "to-one hop", "AND", "OR",
+        ]
+        #expect(
+            run.cases < 500 || expected.isSubset(of: labels),
+            "never generated: \(expected.subtracting(labels).sorted())")
+    }
+
+    /// Smaller predicates: the parts of a compound, a NOT removed.
+    static func smaller(_ node: PredicateNode) -> [PredicateNode] {
+        switch node.kind {
+        case .and(let parts), .or(let parts): parts
+        case .not(let inner): [inner]
+        default: []
+        }
+    }
+}
