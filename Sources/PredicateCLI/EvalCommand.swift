@@ -1,17 +1,25 @@
 import Evaluation
+import ObjectStore
 import Predicates
 
 /// `predicate eval FORMAT --data FILE.json [--arg JSON]... [--var NAME=JSON]...`: filters the
 /// JSON array in FILE with the predicate and prints the matching objects as a JSON array, one
-/// object per line.
+/// object per line. With `--schema FILE --graph FILE --entity NAME` instead of `--data`, the
+/// predicate is checked against the schema and evaluated on the objects of the entity (and its
+/// sub-entities) in the object graph; the matching objects are printed the same way, each with
+/// its entity and id.
 struct EvalCommand: ToolCommand {
     static let name = "eval"
     static let summary = "print the objects of a JSON file that match a predicate"
     static let usage = """
         predicate eval FORMAT --data FILE.json [--arg JSON]... [--var NAME=JSON]...
+        predicate eval FORMAT --schema FILE --graph FILE --entity NAME [--arg JSON]... [--var NAME=JSON]...
           FORMAT          an NSPredicate format string, e.g. "age > 30 AND ANY tags == 'swift'"
           --data FILE     a JSON array of objects; dates as {"$date": "2020-01-01T00:00:00Z"},
                           sets as {"$set": [1, 2]}
+          --schema FILE   a .json schema, else an Xcode Core Data model (.xcdatamodeld)
+          --graph FILE    an object graph: {"Entity": [{"id": 1, "key": value, …}], …}
+          --entity NAME   the entity whose objects are filtered (sub-entities included)
           --arg JSON      a value for the next %@, %K, %d… specifier (repeatable, in order)
           --var NAME=JSON a value for $NAME (repeatable)
         Prints the matching objects as a JSON array. Exit status 2 when the predicate or the
@@ -19,22 +27,40 @@ struct EvalCommand: ToolCommand {
         a number) or the file cannot be read.
         """
 
+    /// Where the objects come from.
+    enum Source {
+        case data(String)
+        case graph(schema: String, graph: String, entity: String)
+    }
+
     var format: String
-    var dataPath: String
+    var source: Source
     var arguments: [PredicateValue]
     var variables: [String: PredicateValue]
 
     init(arguments scanner: inout ArgumentScanner) throws(UsageError) {
-        dataPath = try scanner.requiredValue(for: "--data")
+        let data = try scanner.value(for: "--data")
+        let schema = try scanner.value(for: "--schema")
+        let graph = try scanner.value(for: "--graph")
+        let entity = try scanner.value(for: "--entity")
+        switch (data, schema, graph, entity) {
+        case (let data?, nil, nil, nil):
+            source = .data(data)
+        case (nil, let schema?, let graph?, let entity?):
+            source = .graph(schema: schema, graph: graph, entity: entity)
+        default:
+            throw UsageError("give either --data FILE, or --schema FILE --graph FILE --entity NAME")
+        }
         arguments = try CommandSupport.jsonArguments(try scanner.values(for: "--arg"))
         variables = try CommandSupport.variables(try scanner.values(for: "--var"))
         format = try scanner.positional("FORMAT")
     }
 
     func run(io: ToolIO) -> Int32 {
+        guard case .data(let dataPath) = source else { return runOnGraph(io: io) }
         let outcome = CommandSupport.compile(format, arguments: arguments, variables: variables).flatMap {
             compiled in
-            CommandSupport.readJSONFile(dataPath).flatMap { data in filter(data, with: compiled) }
+            CommandSupport.readJSONFile(dataPath).flatMap { data in filter(data, with: compiled, path: dataPath) }
         }
         switch outcome {
         case .success(let matches):
@@ -46,8 +72,45 @@ struct EvalCommand: ToolCommand {
         }
     }
 
+    /// The graph form: check, compile for the graph, fetch, print each match on its line.
+    private func runOnGraph(io: ToolIO) -> Int32 {
+        guard case .graph(let schemaPath, let graphPath, let entity) = source else { return ExitStatus.failure }
+        let outcome = StoreInputs.schema(schemaPath).flatMap { schema -> Result<[String], CommandFailure> in
+            StoreInputs.graph(graphPath, schema: schema).flatMap { graph -> Result<[String], CommandFailure> in
+                StoreInputs.checked(format, arguments: arguments, schema: schema, entity: entity).flatMap { checked in
+                    fetch(checked, in: graph)
+                }
+            }
+        }
+        switch outcome {
+        case .success(let lines):
+            io.write(lines.isEmpty ? "[]\n" : "[\n" + lines.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n")
+            return ExitStatus.success
+        case .failure(let failure):
+            io.writeError(failure.message + "\n")
+            return failure.status
+        }
+    }
+
+    private func fetch(_ checked: CheckedPredicate, in graph: ObjectGraph) -> Result<[String], CommandFailure> {
+        let compiler = PredicateCompiler(variables: variables.mapValues(EvaluationValue.init))
+        let compiled: CompiledPredicate<GraphObject>
+        do throws(PredicateCompileError) {
+            compiled = try compiler.compile(checked, for: graph)
+        } catch {
+            return .failure(
+                CommandFailure(status: ExitStatus.invalidInput, message: CommandSupport.render(error, in: format)))
+        }
+        do throws(EvaluationError) {
+            let matches = try graph.fetch(compiled, entity: checked.entity)
+            return .success(matches.map { StoreInputs.objectLine($0, in: graph) })
+        } catch {
+            return .failure(CommandFailure(status: ExitStatus.failure, message: "error: \(error.message)"))
+        }
+    }
+
     private func filter(
-        _ data: PredicateValue, with compiled: CompiledPredicate<PredicateValue>
+        _ data: PredicateValue, with compiled: CompiledPredicate<PredicateValue>, path dataPath: String
     ) -> Result<[PredicateValue], CommandFailure> {
         guard case .array(let objects) = data else {
             return .failure(

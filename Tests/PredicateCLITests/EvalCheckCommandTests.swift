@@ -117,3 +117,51 @@ struct CheckCommandTests {
         #expect(result.output == Self.expected.joined(separator: "\n") + "\n")
     }
 }
+
+@Suite("predicate eval on an object graph")
+struct EvalGraphCommandTests {
+    static let graph = [
+        "--schema", "Samples/ContentModel.xcdatamodeld", "--graph", "Samples/graph.json", "--entity", "Content",
+    ]
+
+    @Test("prints the matching objects with their entity, id, attributes and relationships")
+    func matches() {
+        let result = ToolRunner.inProcess(["eval", "bucket.name == 'Inbox' AND #size > 100"] + Self.graph)
+        #expect(result.errorOutput == "")
+        #expect(result.status == 0)
+        // Contents 1 and 3 are in Bucket 1 ("Inbox") with sizes 120 and 560 (Samples/graph.json).
+        #expect(
+            result.output == """
+                [
+                  {"entity":"Content","id":1,"bucket":1,"creationDate":{"$date":"2024-02-01T10:00:00Z"},"name":"notes.txt","owner":1,"size":120,"tags":[1]},
+                  {"entity":"Content","id":3,"bucket":1,"creationDate":{"$date":"2024-02-03T10:00:00Z"},"name":"plan.pdf","owner":2,"size":560,"tags":[1,3]}
+                ]
+
+                """)
+    }
+
+    @Test("sub-entities are included, with their own attributes")
+    func subEntities() {
+        let result = ToolRunner.inProcess(["eval", "owner.name == %@", "--arg", "\"Cleo\""] + Self.graph)
+        #expect(result.status == 0)
+        #expect(result.output.contains(#"{"entity":"ImageContent","id":5,"#))
+        #expect(result.output.contains(#""width":1200"#))
+        #expect(result.output.contains(#"{"entity":"Content","id":6,"#))
+    }
+
+    @Test("a key that is not in the schema is pointed at (status 2); --data and --graph do not mix (64)")
+    func errors() {
+        let unknown = ToolRunner.inProcess(["eval", "bucket.nmae == 'Inbox'"] + Self.graph)
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.errorOutput == """
+                1:8: error: 'Bucket' has no property 'nmae'
+                bucket.nmae == 'Inbox'
+                       ^^^^
+                note: did you mean 'name'?
+
+                """)
+        let mixed = ToolRunner.inProcess(["eval", "TRUEPREDICATE", "--data", "Samples/people.json"] + Self.graph)
+        #expect(mixed.status == 64)
+    }
+}

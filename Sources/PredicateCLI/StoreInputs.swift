@@ -1,0 +1,78 @@
+import Evaluation
+import Foundation
+import KeyPaths
+import ObjectStore
+import Predicates
+
+/// Loading the inputs of the schema-aware commands — a schema, an object graph, a checked
+/// predicate — with one wording of failures and exit statuses.
+enum StoreInputs {
+    /// The schema in a JSON schema file or an Xcode model.
+    static func schema(_ path: String) -> Result<Schema, CommandFailure> {
+        do {
+            return .success(try Schema.load(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            let unreadable = error.errors.contains { $0.kind == .unreadableFile }
+            return .failure(
+                CommandFailure(
+                    status: unreadable ? ExitStatus.failure : ExitStatus.invalidInput, message: "\(path): \(error)"))
+        }
+    }
+
+    /// The object graph in a graph file.
+    static func graph(_ path: String, schema: Schema) -> Result<ObjectGraph, CommandFailure> {
+        do {
+            return .success(try ObjectGraph.load(contentsOf: URL(fileURLWithPath: path), schema: schema))
+        } catch {
+            let unreadable = error.errors.contains { $0.kind == .unreadableFile }
+            return .failure(
+                CommandFailure(
+                    status: unreadable ? ExitStatus.failure : ExitStatus.invalidInput,
+                    message: error.errors.map { "\(path): \($0)" }.joined(separator: "\n")))
+        }
+    }
+
+    /// `format` parsed with `arguments` and checked for `entity`; diagnostics rendered with
+    /// carets.
+    static func checked(_ format: String, arguments: [PredicateValue], schema: Schema, entity: String)
+        -> Result<CheckedPredicate, CommandFailure>
+    {
+        let predicate: PredicateNode
+        do {
+            predicate = try PredicateParser().parsePredicate(format, arguments: arguments)
+        } catch {
+            return .failure(CommandFailure(status: ExitStatus.invalidInput, message: error.rendered))
+        }
+        do {
+            return .success(try CheckedPredicate(predicate, schema: schema, entity: entity, source: format))
+        } catch {
+            return .failure(CommandFailure(status: ExitStatus.invalidInput, message: error.rendered))
+        }
+    }
+
+    /// An object of a graph as one JSON line of the graph file format, with its entity:
+    /// `{"entity":"Content","id":1,"name":"notes.txt","bucket":1,"tags":[1]}`.
+    static func objectLine(_ id: ObjectID, in graph: ObjectGraph) -> String {
+        guard let entity = graph.entity(of: id) else { return "null" }
+        var fields = [
+            "\"entity\":" + PredicateValue.string(entity).jsonText(), "\"id\":" + id.id.predicateValue.jsonText(),
+        ]
+        for property in graph.schema.allProperties(of: entity).sorted(by: { $0.name < $1.name }) {
+            guard let value = try? graph.value(forKey: property.name, of: id) else { continue }
+            let json: String
+            switch value {
+            case .attribute(let value):
+                guard value != .null else { continue }
+                json = value.jsonText()
+            case .toOne(let target):
+                guard let target else { continue }
+                json = target.id.predicateValue.jsonText()
+            case .toMany(let targets):
+                guard !targets.isEmpty else { continue }
+                json = PredicateValue.array(targets.map(\.id.predicateValue)).jsonText()
+            }
+            fields.append(PredicateValue.string(property.name).jsonText() + ":" + json)
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+}
