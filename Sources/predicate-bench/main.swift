@@ -77,12 +77,22 @@ func runBenchmark(_ options: BenchOptions) throws {
         }
     }
 
+    if options.includes("graph") {
+        progress("graph evaluation: loading \(Report.grouped(options.contents)) Contents…")
+        let setup = try GraphBenchmark.setUp(contents: options.contents, buckets: options.buckets, seed: options.seed)
+        let results = try GraphBenchmark.evaluation(setup, runs: options.runs)
+        print(Report.graphEvaluation(results, contents: options.contents, loadSeconds: setup.loadSeconds))
+        print()
+        targets += results.map(Target.graphEvaluation)
+    }
+
     if options.includes("changes") {
-        progress("change matching: building \(Report.grouped(options.contents)) Contents…")
-        let result = try ChangeBenchmark.run(
-            contents: options.contents, buckets: options.buckets, renames: 100, runs: options.runs)
+        progress("change matching: loading \(Report.grouped(options.contents)) Contents…")
+        let result = try GraphBenchmark.changes(
+            contents: options.contents, buckets: options.buckets, seed: options.seed, runs: options.runs)
         print(Report.changes(result))
         print()
+        targets.append(Target.changes(result))
     }
 
     if !targets.isEmpty { print(Target.table(targets)) }

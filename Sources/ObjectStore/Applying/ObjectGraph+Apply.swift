@@ -32,16 +32,30 @@ extension ObjectGraph {
     /// (relationships on both sides, including those emptied by deletions); deleted IDs.
     @discardableResult
     public mutating func apply(_ changes: ChangeSet) throws(GraphErrors) -> ChangeSet {
-        let (applied, writes) = try Self.prepare(changes, on: self)
+        let (applied, writes) = try Self.prepare(changes, on: self, reporting: true)
         commit(writes)
-        return applied
+        return applied ?? ChangeSet()
     }
 
-    /// Validates and works out `changes` without touching `graph`. Static, so that no copy of
-    /// the graph outlives it and the commit that follows changes the tables in place.
-    private static func prepare(_ changes: ChangeSet, on graph: ObjectGraph) throws(GraphErrors) -> (
-        ChangeSet, PendingWrites
-    ) {
+    /// A graph holding the objects listed by entity (what a graph file lists), checked exactly
+    /// as ``apply(_:)`` checks inserts, without working out the applied change set.
+    ///
+    /// ```swift
+    /// let graph = try ObjectGraph(schema: schema, objects: ["Bucket": [InsertedObject(id: 1, values: ["name": "Inbox"])]])
+    /// ```
+    public init(schema: Schema, objects: [String: [InsertedObject]]) throws(GraphErrors) {
+        self.init(schema: schema)
+        let (_, writes) = try Self.prepare(
+            ChangeSet(objects.mapValues { EntityChanges(inserted: $0) }), on: self, reporting: false)
+        commit(writes)
+    }
+
+    /// Validates and works out `changes` without touching `graph`, and the applied change set
+    /// when `reporting`. Static, so that no copy of the graph outlives it and the commit that
+    /// follows changes the tables in place.
+    private static func prepare(_ changes: ChangeSet, on graph: ObjectGraph, reporting: Bool) throws(GraphErrors)
+        -> (ChangeSet?, PendingWrites)
+    {
         var planner = ChangePlanner(graph: graph)
         let plan = planner.plan(changes)
         guard planner.errors.isEmpty else { throw GraphErrors(planner.errors) }
@@ -49,7 +63,7 @@ extension ObjectGraph {
         transaction.execute(plan)
         let conflicts = transaction.conflicts(with: plan)
         guard conflicts.isEmpty else { throw GraphErrors(conflicts) }
-        return (transaction.appliedChanges(), transaction.pendingWrites)
+        return (reporting ? transaction.appliedChanges() : nil, transaction.pendingWrites)
     }
 
     /// Writes a worked-out change into the tables: new rows first, then values (relationship

@@ -33,6 +33,11 @@ public struct ChangeSet: Sendable, Hashable {
     public subscript(entity: String) -> EntityChanges {
         get { entities[entity] ?? EntityChanges() }
         set { entities[entity] = newValue.isEmpty ? nil : newValue }
+        // In place: appending to a long list does not copy it.
+        _modify {
+            yield &entities[entity, default: EntityChanges()]
+            if entities[entity]?.isEmpty == true { entities[entity] = nil }
+        }
     }
 }
 

@@ -16,10 +16,12 @@ import Predicates
 /// graph make a new copy of its storage and leave this one as it was. Two graph objects are
 /// equal when they are the same object (same ``id``).
 public struct GraphObject: KeyValueReadable, Hashable {
-    let storage: GraphStorage
+    /// The tables read (package access: benchmarks compare hand-written reads of the same storage).
+    package let storage: GraphStorage
     let layout: GraphLayout
-    let hierarchy: Int
-    let row: Int
+    /// The hierarchy's index and the object's row in its table.
+    package let hierarchy: Int
+    package let row: Int
 
     init(storage: GraphStorage, layout: GraphLayout, hierarchy: Int, row: Int) {
         self.storage = storage

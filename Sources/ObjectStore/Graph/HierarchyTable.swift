@@ -8,7 +8,7 @@ import Predicates
 /// Rows are never reused: a deleted object's row is kept as a tombstone (its entity `-1`, its
 /// values cleared), so the row of every live object stays stable. A to-many column keeps an
 /// ordered relationship in its order and an unordered one sorted by key.
-struct HierarchyTable: Sendable {
+package struct HierarchyTable: Sendable {
     /// The key of each row.
     var keys: [ObjectKey] = []
     /// The row of each live object.
@@ -16,9 +16,9 @@ struct HierarchyTable: Sendable {
     /// The concrete entity (a ``GraphLayout`` number) of each row; `-1` for a deleted one.
     var entities: [Int32] = []
     /// Attribute values by column, then row (`.null` when unset).
-    var attributes: [[PredicateValue]]
+    package var attributes: [[PredicateValue]]
     /// To-one destinations by column, then row (`-1` when empty).
-    var toOne: [[Int32]]
+    package var toOne: [[Int32]]
     /// To-many destinations by column, then row.
     var toMany: [[[Int32]]]
 
@@ -80,8 +80,8 @@ struct HierarchyTable: Sendable {
 ///
 /// A storage is changed only while uniquely referenced (see `ObjectGraph.mutableStorage`);
 /// otherwise it is immutable, which makes sharing it between threads safe.
-final class GraphStorage: @unchecked Sendable {
-    var tables: [HierarchyTable]
+package final class GraphStorage: @unchecked Sendable {
+    package var tables: [HierarchyTable]
 
     init(tables: [HierarchyTable]) {
         self.tables = tables

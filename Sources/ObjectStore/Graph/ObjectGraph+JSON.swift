@@ -21,9 +21,7 @@ extension ObjectGraph {
         } catch {
             throw GraphErrors([GraphError(.malformedDocument, message: GraphDecoding.describe(error))])
         }
-        var graph = ObjectGraph(schema: schema)
-        try graph.apply(ChangeSet(objects.mapValues { EntityChanges(inserted: $0) }))
-        return graph
+        return try ObjectGraph(schema: schema, objects: objects)
     }
 
     /// Loads a graph file from disk; see ``load(json:schema:)``.

@@ -175,6 +175,23 @@ public struct ObjectGraph: Sendable, Equatable {
         return storage.tables[index].entity(of: object.id)
     }
 
+    /// The hierarchy and column of attribute `key` of `entity` (for hand-written reads in
+    /// benchmarks).
+    package func attributeColumn(_ key: String, of entity: String) -> (hierarchy: Int, column: Int)? {
+        guard let index = layout.hierarchyIndex(of: entity), let column = layout.attributeColumns[index][key] else {
+            return nil
+        }
+        return (index, column)
+    }
+
+    /// The hierarchy, column and destination hierarchy of to-one relationship `key` of `entity`.
+    package func toOneColumn(_ key: String, of entity: String) -> (hierarchy: Int, column: Int, destination: Int)? {
+        guard let index = layout.hierarchyIndex(of: entity), let column = layout.toOneColumns[index][key] else {
+            return nil
+        }
+        return (index, column, layout.toOneDestinations[index][column])
+    }
+
     func unknownKey(_ key: String, entity: Int, id: ObjectKey?) -> GraphError {
         let name = layout.names[entity]
         var message = "'\(name)' has no property '\(key)'"
