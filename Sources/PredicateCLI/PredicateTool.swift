@@ -4,7 +4,7 @@
 /// Exit status: 0 success, 1 a failure while running (unreadable file, evaluation error),
 /// 2 the input predicate or data is invalid (the diagnostic is printed with a caret),
 /// 64 the tool was called wrongly.
-public enum PredicateTool {
+package enum PredicateTool {
     /// Every subcommand, in the order `help` lists them.
     static var commands: [any ToolCommand.Type] {
         [
@@ -18,7 +18,7 @@ public enum PredicateTool {
     }
 
     /// Runs the tool.
-    public static func run(_ arguments: [String], io: ToolIO) -> Int32 {
+    package static func run(_ arguments: [String], io: ToolIO) -> Int32 {
         guard let name = arguments.first, name != "help", name != "--help", name != "-h" else {
             io.write(overview)
             return arguments.isEmpty ? ExitStatus.usage : ExitStatus.success

@@ -25,7 +25,8 @@ enum ContentGraph {
                     AttributeDescription(name: "size", type: .integer64),
                 ],
                 relationships: [
-                    RelationshipDescription(name: "bucket", destination: "Bucket", inverse: "contents", isOptional: true)
+                    RelationshipDescription(
+                        name: "bucket", destination: "Bucket", inverse: "contents", isOptional: true)
                 ]),
             EntityDescription(
                 name: "ImageContent", parent: "Content",
@@ -83,7 +84,8 @@ enum ContentGraph {
                         relationships: ["bucket": .toOne(old: .int(old), new: .int(old % bucketCount + 1))]))
             } else {
                 changes[entity].updated.append(
-                    UpdatedObject(id: .int(id), attributes: ["creationDate": .date(Date(timeIntervalSinceReferenceDate: 1))]))
+                    UpdatedObject(
+                        id: .int(id), attributes: ["creationDate": .date(Date(timeIntervalSinceReferenceDate: 1))]))
             }
         }
         return changes

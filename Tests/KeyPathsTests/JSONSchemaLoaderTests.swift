@@ -53,7 +53,10 @@ struct JSONSchemaLoaderTests {
         arguments: [
             (#"{}"#, SchemaError.Kind.missingField, "document: missing required field 'entities'"),
             (#"{"entities": {}}"#, .invalidField, "entities: expected an array"),
-            (#"{"entities": [{"name": "A"}], "version": 2}"#, .invalidField, "version: unknown field 'version'"),
+            (
+                #"{"entities": [{"name": "A"}], "version": 2}"#, .invalidField,
+                "version: unknown field 'version'; expected one of entities"
+            ),
             (
                 #"{"entities": [{"nam": "A"}]}"#, .invalidField,
                 "entities[0].nam: unknown field 'nam'; did you mean 'name'?"

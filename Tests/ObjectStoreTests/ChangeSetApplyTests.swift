@@ -91,7 +91,7 @@ struct ChangeSetApplyTests {
         arguments: [
             (
                 #"{"Bucket": {"udpated": []}}"#,
-                "Bucket.udpated: unknown field 'udpated'; expected one of inserted, updated, deleted"
+                "Bucket.udpated: unknown field 'udpated'; did you mean 'updated'?"
             ),
             (
                 #"{"Content": {"updated": [{"id": 3, "relationships": {"bucket": {"new": 2}}}]}}"#,

@@ -17,19 +17,26 @@ struct AnyCodingKey: CodingKey {
 extension Decoder {
     /// Throws a `dataCorrupted` error for the first key of the current object that is not in
     /// `known` (in sorted order, so the report is stable), e.g.
-    /// `unknown field 'nmae'; did you mean 'name'?`.
+    /// `unknown field 'nmae'; did you mean 'name'?`, or, when no known field is close,
+    /// `unknown field 'x'; expected one of name, type`.
     ///
-    /// The schema format is strict so that a misspelt flag (`"optinal": true`) is reported
-    /// instead of silently taking its default.
-    func rejectUnknownFields(_ known: [String]) throws {
+    /// The package's JSON formats (schemas, graphs, change sets) are strict so that a misspelt
+    /// flag (`"optinal": true`) is reported instead of silently taking its default.
+    package func rejectUnknownFields(_ known: [String]) throws {
         let container = try self.container(keyedBy: AnyCodingKey.self)
         let unknown = container.allKeys.filter { !known.contains($0.stringValue) }
         guard let first = unknown.min(by: { $0.stringValue < $1.stringValue }) else { return }
-        var message = "unknown field '\(first.stringValue)'"
-        if let guess = EditDistance.bestMatch(for: first.stringValue, among: known) {
-            message += "; did you mean '\(guess)'?"
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: codingPath + [first], debugDescription: Self.unknownField(first.stringValue, known: known)))
+    }
+
+    /// The one wording of an unknown field.
+    package static func unknownField(_ field: String, known: [String]) -> String {
+        if let guess = EditDistance.bestMatch(for: field, among: known) {
+            return "unknown field '\(field)'; did you mean '\(guess)'?"
         }
-        throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [first], debugDescription: message))
+        return "unknown field '\(field)'; expected one of " + known.joined(separator: ", ")
     }
 }
 

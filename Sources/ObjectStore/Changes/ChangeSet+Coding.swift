@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import KeyPaths
 import Predicates
 
 // The JSON form of change sets (Docs/change-set-format.md). Unknown fields are errors, so a
@@ -50,7 +51,7 @@ extension EntityChanges: Codable {
     /// Decodes `{"inserted": […], "updated": […], "deleted": […]}`; each list may be left out.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        try JSONKey.rejectUnknown(in: container, allowed: Field.allCases.map(\.rawValue))
+        try decoder.rejectUnknownFields(Field.allCases.map(\.rawValue))
         inserted = try container.decodeIfPresent([InsertedObject].self, forKey: JSONKey("inserted")) ?? []
         updated = try container.decodeIfPresent([UpdatedObject].self, forKey: JSONKey("updated")) ?? []
         deleted = try container.decodeIfPresent([ObjectKey].self, forKey: JSONKey("deleted")) ?? []
@@ -102,7 +103,7 @@ extension UpdatedObject: Codable {
     /// Decodes `{"id": 2, "attributes": {…}, "relationships": {…}}`; both maps may be left out.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        try JSONKey.rejectUnknown(in: container, allowed: Field.allCases.map(\.rawValue))
+        try decoder.rejectUnknownFields(Field.allCases.map(\.rawValue))
         id = try container.decode(ObjectKey.self, forKey: JSONKey("id"))
         let attributes = try container.decodeIfPresent([String: TaggedJSONValue].self, forKey: JSONKey("attributes"))
         self.attributes = attributes?.mapValues(\.value) ?? [:]
@@ -128,7 +129,7 @@ extension RelationshipChange: Codable {
         let container = try decoder.container(keyedBy: JSONKey.self)
         let keys = Set(container.allKeys.map(\.stringValue))
         if keys.contains("old") || keys.contains("new") {
-            try JSONKey.rejectUnknown(in: container, allowed: ["old", "new"])
+            try decoder.rejectUnknownFields(["old", "new"])
             guard keys.contains("old"), keys.contains("new") else {
                 throw DecodingError.dataCorrupted(
                     .init(
@@ -139,7 +140,7 @@ extension RelationshipChange: Codable {
                 old: try container.decodeIfPresent(ObjectKey.self, forKey: JSONKey("old")),
                 new: try container.decodeIfPresent(ObjectKey.self, forKey: JSONKey("new")))
         } else if keys.contains("added") || keys.contains("removed") {
-            try JSONKey.rejectUnknown(in: container, allowed: ["added", "removed"])
+            try decoder.rejectUnknownFields(["added", "removed"])
             self = .toMany(
                 added: try container.decodeIfPresent([ObjectKey].self, forKey: JSONKey("added")) ?? [],
                 removed: try container.decodeIfPresent([ObjectKey].self, forKey: JSONKey("removed")) ?? [])
@@ -174,17 +175,6 @@ struct JSONKey: CodingKey, Hashable {
     init(_ name: String) { stringValue = name }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { return nil }
-
-    /// Throws for a field not in `allowed`, naming it.
-    static func rejectUnknown(in container: KeyedDecodingContainer<JSONKey>, allowed: [String]) throws {
-        for key in container.allKeys where !allowed.contains(key.stringValue) {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: container.codingPath + [key],
-                    debugDescription:
-                        "unknown field '\(key.stringValue)'; expected one of \(allowed.joined(separator: ", "))"))
-        }
-    }
 }
 
 /// Readable messages for decoding errors: `Content[2].bucket: expected an integer`.
