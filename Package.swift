@@ -24,7 +24,7 @@ let package = Package(
         // Shared by the test targets: the seeded generator, seed reading and shrinking.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates", "TestSupport"]),
-        .testTarget(name: "KeyPathsTests", dependencies: ["KeyPaths"]),
+        .testTarget(name: "KeyPathsTests", dependencies: ["KeyPaths", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "EvaluationTests", dependencies: ["Evaluation", "Predicates", "KeyPaths"],
             exclude: ["Semantics"]),

@@ -32,12 +32,17 @@ struct CoreDataModelLoaderTests {
 
     @Test("every Xcode attribute type", arguments: AttributeType.allCases)
     func attributeTypes(type: AttributeType) throws {
+        // Undefined is allowed for transient attributes only.
+        let transient = type == .undefined ? #" transient="YES""# : ""
         let schema = try CoreDataModelLoader.load(
             string: model(
                 """
-                <entity name="A"><attribute name="x" optional="YES" attributeType="\(type.coreDataName)"/></entity>
+                <entity name="A"><attribute name="x" optional="YES"\(transient) attributeType="\(type.coreDataName)"/></entity>
                 """))
-        #expect(schema.allAttributes(of: "A") == [AttributeDescription(name: "x", type: type, isOptional: true)])
+        #expect(
+            schema.allAttributes(of: "A") == [
+                AttributeDescription(name: "x", type: type, isOptional: true, isTransient: type == .undefined)
+            ])
     }
 
     @Test("flags, parents and ignored elements")
@@ -79,7 +84,9 @@ struct CoreDataModelLoaderTests {
         arguments: [
             (
                 model("<entity name=\"A\">\n<attribute name=\"size\"/>\n</entity>"),
-                ["line 3: attribute 'size' of entity 'A' has no 'attributeType'"], [SchemaError.Kind.missingField]
+                [
+                    "line 3: attribute 'size' of entity 'A' has no 'attributeType' (only a transient attribute may be Undefined)"
+                ], [SchemaError.Kind.missingField]
             ),
             (
                 model("<entity name=\"A\">\n<attribute attributeType=\"String\"/>\n</entity>"),
@@ -94,7 +101,7 @@ struct CoreDataModelLoaderTests {
                 model("<entity name=\"A\">\n<attribute name=\"x\" attributeType=\"Object ID\"/>\n</entity>"),
                 [
                     "line 3: attribute 'x' of entity 'A': unknown attribute type 'Object ID'; expected one of String, "
-                        + "Integer 16, Integer 32, Integer 64, Double, Float, Decimal, Boolean, Date, Binary, UUID, URI, Transformable"
+                        + "Integer 16, Integer 32, Integer 64, Double, Float, Decimal, Boolean, Date, Binary, UUID, URI, Transformable, Undefined"
                 ],
                 [.unknownAttributeType]
             ),
@@ -115,7 +122,7 @@ struct CoreDataModelLoaderTests {
                 ),
                 [
                     "line 2: entity 'A': 'isAbstract' must be YES or NO, not '1'",
-                    "line 3: attribute 'x' of entity 'A' has no 'attributeType'",
+                    "line 3: attribute 'x' of entity 'A' has no 'attributeType' (only a transient attribute may be Undefined)",
                     "line 4: relationship 'r' of entity 'A' has no 'destinationEntity'",
                 ],
                 [.invalidField, .missingField, .missingField]
@@ -134,10 +141,13 @@ struct CoreDataModelLoaderTests {
     @Test(
         "malformed XML reports the parser's line and column",
         arguments: [
-            (model("<entity name=\"A\">\n</entty>"), 3, "the closing tag does not match the opening tag"),
+            (
+                model("<entity name=\"A\">\n</entty>"), 3,
+                "the end tag </entty> does not match <entity> opened at line 2"
+            ),
             (
                 model("<entity name=\"A\">\n<attribute name=x/>\n</entity>"), 3,
-                "an attribute value must start with a quote"
+                "the value of 'name' in <attribute> must be in quotes"
             ),
             ("<model>\n<entity name=\"A\">", 2, nil),
         ] as [(String, Int, String?)])

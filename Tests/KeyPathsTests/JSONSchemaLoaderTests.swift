@@ -43,9 +43,16 @@ struct JSONSchemaLoaderTests {
         "every attribute type name",
         arguments: AttributeType.allCases)
     func typeNames(type: AttributeType) throws {
+        // `undefined` is allowed for transient attributes only.
+        let transient = type == .undefined ? #", "transient": true"# : ""
         let schema = try JSONSchemaLoader.load(
-            string: #"{"entities": [{"name": "A", "attributes": [{"name": "x", "type": "\#(type.rawValue)"}]}]}"#)
-        #expect(schema.allAttributes(of: "A") == [AttributeDescription(name: "x", type: type)])
+            string:
+                #"{"entities": [{"name": "A", "attributes": [{"name": "x", "type": "\#(type.rawValue)"\#(transient)}]}]}"#
+        )
+        #expect(
+            schema.allAttributes(of: "A") == [
+                AttributeDescription(name: "x", type: type, isTransient: type == .undefined)
+            ])
     }
 
     @Test(
@@ -85,7 +92,7 @@ struct JSONSchemaLoaderTests {
                 #"{"entities": [{"name": "A", "attributes": [{"name": "x", "type": "text"}]}]}"#,
                 .unknownAttributeType,
                 "entities[0].attributes[0].type: unknown attribute type 'text'; expected one of string, integer16, integer32, "
-                    + "integer64, double, float, decimal, boolean, date, binary, uuid, uri, transformable"
+                    + "integer64, double, float, decimal, boolean, date, binary, uuid, uri, transformable, undefined"
             ),
             (
                 #"{"entities": [{"name": "A", "attributes": [{"name": "x"}]}]}"#,
@@ -138,7 +145,7 @@ struct JSONSchemaLoaderTests {
     func missingFile() {
         let url = URL(fileURLWithPath: "/nonexistent/schema.json")
         let errors = schemaErrors { () throws(SchemaErrors) in try Schema.load(contentsOf: url) }
-        #expect(errors?.description == "/nonexistent/schema.json: cannot read the file")
+        #expect(errors?.description == "/nonexistent/schema.json: no such file")
         #expect(errors?.errors.map(\.kind) == [.unreadableFile])
     }
 }

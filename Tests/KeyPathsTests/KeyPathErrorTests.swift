@@ -158,7 +158,9 @@ struct KeyPathErrorTests {
         #expect(
             throws: KeyPathError(
                 .missingInverse, entity: "B", key: "c", componentIndex: 0,
-                message: "'B.c' names inverse 'bs', which is not a relationship of 'C'")
+                message:
+                    "'B.c' names inverse 'bs', which is not a relationship of 'C' pointing back at it, "
+                    + "so a change on 'C' cannot be traced back")
         ) {
             try brokenInverse.requireInverses()
         }

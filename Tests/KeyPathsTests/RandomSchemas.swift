@@ -49,7 +49,7 @@ enum RandomSchema {
         for index in entities.indices {
             for _ in 0..<Int.random(in: 0...3, using: &rng) {
                 serial += 1
-                let type = AttributeType.allCases.randomElement(using: &rng) ?? .string
+                let type = AttributeType.allCases.filter { $0 != .undefined }.randomElement(using: &rng) ?? .string
                 entities[index].attributes.append(
                     AttributeDescription(name: "a\(serial)", type: type, isOptional: Bool.random(using: &rng)))
             }

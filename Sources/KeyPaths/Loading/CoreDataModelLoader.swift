@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// Loads a schema from an Xcode Core Data model.
 ///
 /// Xcode stores a model as a folder `Name.xcdatamodeld` holding one folder per version
@@ -44,16 +40,18 @@ public enum CoreDataModelLoader {
     /// Parses `contents` XML. Throws the first XML syntax error, else every missing or invalid
     /// element attribute, else (when `validate` is `true`) every validation problem.
     public static func load(data: Data, validate: Bool = true) throws(SchemaErrors) -> Schema {
-        let parser = XMLParser(data: data)
-        let reader = CoreDataModelReader()
-        parser.delegate = reader
-        parser.shouldResolveExternalEntities = false
-        let succeeded = parser.parse()
-        if let error = reader.syntaxError { throw SchemaErrors([error]) }
-        if !succeeded, let error = parser.parserError {
-            let message = "malformed XML: " + CoreDataModelReader.describeXMLError((error as NSError).code)
-            throw SchemaErrors([SchemaError(.malformedDocument, location: "document", message: message)])
+        let events: [XMLReader.Event]
+        do {
+            events = try XMLReader.events(of: Array(data))
+        } catch {
+            throw SchemaErrors([
+                SchemaError(
+                    .malformedDocument, location: "line \(error.line), column \(error.column)",
+                    message: "malformed XML: \(error.message)")
+            ])
         }
+        var reader = CoreDataModelReader()
+        try reader.read(events)
         guard reader.sawModel else {
             throw SchemaErrors([
                 SchemaError(.malformedDocument, location: "document", message: "the document has no <model> element")
@@ -85,6 +83,14 @@ public enum CoreDataModelLoader {
         }
         let contents = folder.appendingPathComponent("contents")
         guard FileManager.default.fileExists(atPath: contents.path) else {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("elements").path) {
+                throw SchemaErrors([
+                    SchemaError(
+                        .malformedDocument, location: folder.path,
+                        message: "the model is saved in Xcode's old binary format (an 'elements' file, no 'contents'); "
+                            + "open it in a current Xcode and save it, which writes the XML 'contents' file")
+                ])
+            }
             throw SchemaErrors([
                 SchemaError(
                     .malformedDocument, location: folder.path, message: "the model folder has no 'contents' file")

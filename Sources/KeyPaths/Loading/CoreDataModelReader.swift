@@ -1,40 +1,43 @@
-import Foundation
-
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
-/// The SAX delegate that turns the `contents` XML of an Xcode model into entities.
+/// Turns the events of an Xcode model's `contents` XML into entities.
 ///
 /// Only `<entity>` elements directly inside `<model>`, and `<attribute>` / `<relationship>`
 /// elements directly inside such an entity, are read; every other element (fetch requests,
 /// configurations, indexes, user info, layout `<elements>`) is skipped. The element stack is
 /// an array, so nesting depth costs no recursion.
-final class CoreDataModelReader: NSObject, XMLParserDelegate {
+struct CoreDataModelReader {
     private(set) var entities: [EntityDescription] = []
     private(set) var errors: [SchemaError] = []
-    /// The first XML syntax error; parsing stops there.
-    private(set) var syntaxError: SchemaError?
     private(set) var sawModel = false
     private var stack: [String] = []
     private var current: EntityDescription?
 
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName qName: String?, attributes: [String: String] = [:]
-    ) {
+    /// Reads every event; a root element other than `<model>` is the only structural error.
+    mutating func read(_ events: [XMLReader.Event]) throws(SchemaErrors) {
+        for event in events {
+            switch event {
+            case .start(let name, let attributes, let line):
+                try start(name, attributes, line: line)
+            case .end(let name):
+                end(name)
+            }
+        }
+    }
+
+    private mutating func start(_ elementName: String, _ attributes: [String: String], line: Int)
+        throws(SchemaErrors)
+    {
         let enclosing = stack.last
         stack.append(elementName)
-        let location = "line \(parser.lineNumber)"
+        let location = "line \(line)"
         switch (enclosing, elementName) {
         case (nil, "model"):
             sawModel = true
         case (nil, _):
-            fail(
-                parser,
+            throw SchemaErrors([
                 SchemaError(
                     .malformedDocument, location: location,
-                    message: "the root element is <\(elementName)>, expected <model>"))
+                    message: "the root element is <\(elementName)>, expected <model>")
+            ])
         case ("model", "entity"):
             current = readEntity(attributes, location: location)
         case ("entity", "attribute"):
@@ -52,9 +55,7 @@ final class CoreDataModelReader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(
-        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
-    ) {
+    private mutating func end(_ elementName: String) {
         _ = stack.popLast()
         if elementName == "entity", stack.last == "model", let entity = current {
             entities.append(entity)
@@ -62,24 +63,9 @@ final class CoreDataModelReader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        guard syntaxError == nil else { return }
-        let code = (parseError as NSError).code
-        syntaxError = SchemaError(
-            .malformedDocument, location: "line \(parser.lineNumber), column \(parser.columnNumber)",
-            message: "malformed XML: \(Self.describeXMLError(code))")
-        parser.abortParsing()
-    }
-
-    private func fail(_ parser: XMLParser, _ error: SchemaError) {
-        guard syntaxError == nil else { return }
-        syntaxError = error
-        parser.abortParsing()
-    }
-
     // MARK: Elements
 
-    private func readEntity(_ xml: [String: String], location: String) -> EntityDescription? {
+    private mutating func readEntity(_ xml: [String: String], location: String) -> EntityDescription? {
         guard let name = xml["name"], !name.isEmpty else {
             errors.append(SchemaError(.missingField, location: location, message: "an <entity> has no 'name'"))
             return nil
@@ -90,7 +76,9 @@ final class CoreDataModelReader: NSObject, XMLParserDelegate {
             name: name, parent: xml["parentEntity"], isAbstract: isAbstract, className: xml["representedClassName"])
     }
 
-    private func readAttribute(_ xml: [String: String], entity: String, location: String) -> AttributeDescription? {
+    private mutating func readAttribute(_ xml: [String: String], entity: String, location: String)
+        -> AttributeDescription?
+    {
         guard let name = xml["name"], !name.isEmpty else {
             errors.append(
                 SchemaError(
@@ -99,11 +87,20 @@ final class CoreDataModelReader: NSObject, XMLParserDelegate {
             return nil
         }
         let element = "attribute '\(name)' of entity '\(entity)'"
-        guard let typeName = xml["attributeType"] else {
+        let isTransient = xml["transient"] == "YES"
+        // Xcode's "Undefined" type (no attributeType) is allowed for transient attributes only.
+        guard let typeName = xml["attributeType"] ?? (isTransient ? AttributeType.undefined.coreDataName : nil) else {
             errors.append(
                 SchemaError(
                     .missingField, entity: entity, property: name, location: location,
-                    message: "\(element) has no 'attributeType'"))
+                    message: "\(element) has no 'attributeType' (only a transient attribute may be Undefined)"))
+            return nil
+        }
+        if typeName == AttributeType.undefined.coreDataName, !isTransient {
+            errors.append(
+                SchemaError(
+                    .invalidField, entity: entity, property: name, location: location,
+                    message: "\(element): only a transient attribute may have the type Undefined"))
             return nil
         }
         guard let type = AttributeType(coreDataName: typeName) else {
@@ -121,7 +118,8 @@ final class CoreDataModelReader: NSObject, XMLParserDelegate {
             isTransient: flag(xml, "transient", element: element, entity: entity, property: name, location: location))
     }
 
-    private func readRelationship(_ xml: [String: String], entity: String, location: String) -> RelationshipDescription?
+    private mutating func readRelationship(_ xml: [String: String], entity: String, location: String)
+        -> RelationshipDescription?
     {
         guard let name = xml["name"], !name.isEmpty else {
             errors.append(
@@ -147,7 +145,7 @@ final class CoreDataModelReader: NSObject, XMLParserDelegate {
     }
 
     /// Reads a `YES`/`NO` XML attribute; absent means `NO`. Another value is recorded as an error.
-    private func flag(
+    private mutating func flag(
         _ xml: [String: String], _ key: String, element: String, entity: String, property: String?, location: String
     ) -> Bool {
         switch xml[key] {
@@ -159,26 +157,6 @@ final class CoreDataModelReader: NSObject, XMLParserDelegate {
                     .invalidField, entity: entity, property: property, location: location,
                     message: "\(element): '\(key)' must be YES or NO, not '\(other)'"))
             return false
-        }
-    }
-
-    /// A short explanation of a libxml2 / NSXMLParser error code.
-    static func describeXMLError(_ code: Int) -> String {
-        switch code {
-        case 4: "the document is empty"
-        case 5: "the document ends too early, or has content after the root element"
-        case 9: "invalid character"
-        case 23: "an entity reference is missing its ';'"
-        case 26: "undeclared entity"
-        case 38: "'<' inside an attribute value"
-        case 39: "an attribute value must start with a quote"
-        case 40: "an attribute value is not closed"
-        case 41: "an attribute has no value"
-        case 65: "a space is required here"
-        case 73: "'>' expected"
-        case 76: "the closing tag does not match the opening tag"
-        case 77: "an element is not closed"
-        default: "XML error \(code)"
         }
     }
 }

@@ -21,7 +21,7 @@ import Foundation
 ///   `className` (default `null`); `attributes` and `relationships` (default `[]`).
 /// - attribute: `name` and `type` (required); `optional` and `transient` (default `false`).
 ///   Types: `string`, `integer16`, `integer32`, `integer64`, `double`, `float`, `decimal`,
-///   `boolean`, `date`, `binary`, `uuid`, `uri`, `transformable`.
+///   `boolean`, `date`, `binary`, `uuid`, `uri`, `transformable`, `undefined` (transient attributes only).
 /// - relationship: `name` and `destination` (required); `inverse` (default `null`);
 ///   `toMany`, `ordered`, `optional` (default `false`).
 ///
@@ -101,11 +101,26 @@ public enum JSONSchemaLoader {
     }
 }
 
-/// Reads a whole file, turning a failure into a ``SchemaError`` of kind `unreadableFile`.
+/// Reads a whole file, turning a failure into a ``SchemaError`` of kind `unreadableFile` that
+/// says why: `no such file`, `is a folder, not a file`, `permission denied`. There is no size
+/// limit (a model file is small; a large one only takes longer).
 func readFile(_ url: URL) throws(SchemaErrors) -> Data {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        throw SchemaErrors([SchemaError(.unreadableFile, location: url.path, message: "no such file")])
+    }
+    if isDirectory.boolValue {
+        throw SchemaErrors([SchemaError(.unreadableFile, location: url.path, message: "is a folder, not a file")])
+    }
+    guard FileManager.default.isReadableFile(atPath: url.path) else {
+        throw SchemaErrors([SchemaError(.unreadableFile, location: url.path, message: "permission denied")])
+    }
     do {
         return try Data(contentsOf: url)
     } catch {
-        throw SchemaErrors([SchemaError(.unreadableFile, location: url.path, message: "cannot read the file")])
+        throw SchemaErrors([
+            SchemaError(
+                .unreadableFile, location: url.path, message: "cannot read the file: \(error.localizedDescription)")
+        ])
     }
 }

@@ -116,7 +116,10 @@ private struct KeyPathResolver {
                     .unknownEntity, key: key, index,
                     "'\(entity).\(key)' leads to '\(destination)', which is not an entity of the schema")
             }
-            let inverse = relationship.inverse.flatMap { schema.property(named: $0, in: destination)?.relationship }
+            // An inverse that does not point back is no usable inverse (see Schema.validationWarnings()).
+            let inverse =
+                schema.hasReciprocalInverse(relationship, of: entity)
+                ? relationship.inverse.flatMap { schema.property(named: $0, in: destination)?.relationship } : nil
             let hop = RelationshipHop(
                 sourceEntity: entity, declaringEntity: schema.declaringEntity(ofProperty: key, in: entity) ?? entity,
                 sourceProperty: key, destinationEntity: destination, inverse: relationship.inverse,

@@ -132,7 +132,8 @@ public struct ResolvedKeyPath: Sendable, Hashable, Codable {
             let message: String
             if let inverse = hop.inverse {
                 message =
-                    "\(name) names inverse '\(inverse)', which is not a relationship of '\(hop.destinationEntity)'"
+                    "\(name) names inverse '\(inverse)', which is not a relationship of '\(hop.destinationEntity)' "
+                    + "pointing back at it, so a change on '\(hop.destinationEntity)' cannot be traced back"
             } else {
                 message =
                     "\(name) has no inverse, so a change on '\(hop.destinationEntity)' "

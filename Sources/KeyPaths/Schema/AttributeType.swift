@@ -31,6 +31,9 @@ public enum AttributeType: String, Sendable, Hashable, Codable, CaseIterable, Cu
     case uri
     /// A value transformed into bytes by the application; opaque to the engine.
     case transformable
+    /// Xcode's "Undefined": no type, allowed for transient attributes only (the application
+    /// computes them). Any value is accepted in memory; SQL refuses them (they are not stored).
+    case undefined
 
     /// The spelling used by Xcode's model format (`attributeType="Integer 64"`).
     public var coreDataName: String {
@@ -48,6 +51,7 @@ public enum AttributeType: String, Sendable, Hashable, Codable, CaseIterable, Cu
         case .uuid: "UUID"
         case .uri: "URI"
         case .transformable: "Transformable"
+        case .undefined: "Undefined"
         }
     }
 
@@ -64,7 +68,7 @@ public enum AttributeType: String, Sendable, Hashable, Codable, CaseIterable, Cu
     public var isNumeric: Bool {
         switch self {
         case .integer16, .integer32, .integer64, .double, .float, .decimal: true
-        case .string, .boolean, .date, .binary, .uuid, .uri, .transformable: false
+        case .string, .boolean, .date, .binary, .uuid, .uri, .transformable, .undefined: false
         }
     }
 

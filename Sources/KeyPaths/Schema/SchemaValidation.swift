@@ -31,11 +31,47 @@ extension Schema {
             }
             errors += parentErrors(of: entity)
             errors += propertyNameErrors(of: entity)
+            for attribute in entity.attributes where attribute.type == .undefined && !attribute.isTransient {
+                errors.append(
+                    SchemaError(
+                        .invalidField, entity: entity.name, property: attribute.name,
+                        message: "only a transient attribute may have the type undefined"))
+            }
             for relationship in entity.relationships {
-                errors += relationshipErrors(relationship, of: entity.name)
+                errors += relationshipErrors(relationship, of: entity.name).filter {
+                    $0.kind != .inverseDoesNotPointBack
+                }
             }
         }
         return errors
+    }
+
+    /// What the schema allows but change tracking cannot use, as Xcode warns about it: an
+    /// inverse that does not point back (`Image.artist` names `Artist.thumbnail` as its inverse,
+    /// whose own inverse is something else). Core Data accepts such a model; the relationship
+    /// is then treated as having no usable inverse (key paths through it cannot be traced back
+    /// by the change matcher, and `predicate resolve` says so).
+    ///
+    /// `'Image.artist': inverse 'Artist.thumbnail' has inverse 'thumbnail', expected 'artist'`
+    public func validationWarnings() -> [SchemaError] {
+        var warnings: [SchemaError] = []
+        for entity in entities {
+            for relationship in entity.relationships {
+                warnings += relationshipErrors(relationship, of: entity.name).filter {
+                    $0.kind == .inverseDoesNotPointBack
+                }
+            }
+        }
+        return warnings
+    }
+
+    /// Whether `relationship` of `entity` has an inverse that points back at it (the same
+    /// relationship, from an entity `entity` is a kind of).
+    public func hasReciprocalInverse(_ relationship: RelationshipDescription, of entity: String) -> Bool {
+        guard let name = relationship.inverse,
+            case .relationship(let back)? = property(named: name, in: relationship.destination)
+        else { return false }
+        return back.inverse == relationship.name && isKind(entity, of: back.destination)
     }
 
     private func nameErrors(_ name: String, entity: String?, what: String) -> [SchemaError] {

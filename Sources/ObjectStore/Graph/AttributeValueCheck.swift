@@ -14,7 +14,7 @@ import Predicates
 /// | `date` | `{"$date": "…"}` | `.date` |
 /// | `binary` | `{"$data": "<base 64>"}` or a base-64 string | `.data` |
 /// | `uuid` | `{"$uuid": "…"}` or a UUID string | `.uuid` |
-/// | `transformable` | anything | as given |
+/// | `transformable`, `undefined` | anything | as given |
 ///
 /// `null` is accepted for every attribute and means "no value": optionality is not enforced
 /// (Core Data checks it when saving, and graph files often leave values out).
@@ -28,7 +28,7 @@ enum AttributeValueCheck {
         let type = attribute.type
         switch (type, value) {
         case (.string, .string), (.uri, .string), (.boolean, .bool), (.date, .date), (.binary, .data),
-            (.uuid, .uuid), (.transformable, _):
+            (.uuid, .uuid), (.transformable, _), (.undefined, _):
             return .success(value)
         case (.integer16, .int(let number)), (.integer32, .int(let number)), (.integer64, .int(let number)):
             guard fits(number, type) else { return .failure(mismatch(value, type, note: " (out of range)")) }

@@ -156,6 +156,7 @@ final class GraphLayout: Sendable {
     func relationship(_ key: String, of entity: Int) -> (RelationshipDescription, RelationshipDescription?)? {
         guard case .relationship(let relationship) = property(key, of: entity) else { return nil }
         guard let inverseName = relationship.inverse, numbers[relationship.destination] != nil,
+            schema.hasReciprocalInverse(relationship, of: names[entity]),
             case .relationship(let inverse) = schema.property(named: inverseName, in: relationship.destination)
         else { return (relationship, nil) }
         return (relationship, inverse)

@@ -54,7 +54,7 @@ public indirect enum StaticType: Sendable, Hashable, CustomStringConvertible {
         case .date: self = .date
         case .binary: self = .data
         case .uuid: self = .uuid
-        case .uri, .transformable: self = .unknown
+        case .uri, .transformable, .undefined: self = .unknown
         }
     }
 
