@@ -4,7 +4,7 @@ import Predicates
 /// A key read from a root type, resolved at compile time.
 package struct KeyAccessor<Root>: Sendable {
     /// Reads the value.
-    let read: @Sendable (Root) throws(EvaluationError) -> EvaluationValue
+    package let read: @Sendable (Root) throws(EvaluationError) -> EvaluationValue
     /// The same read without boxing, when the key table declared a plain scalar.
     let typed: TypedRead<Root>?
     /// Speculative unboxed reads (dictionaries), made for the Swift type a comparison expects.

@@ -44,7 +44,43 @@ extension ReferenceInterpreter {
 /// each key path, turned into reads of columns and rows of one layout.
 struct GraphRootAccess: Sendable {
     let layout: GraphLayout
-    let checked: CheckedPredicate
+    /// The root entity.
+    let entity: String
+    /// The resolution of leading keys from the root (checking's, for a predicate).
+    let resolution: @Sendable ([String]) -> ResolvedKeyPath?
+
+    init(layout: GraphLayout, checked: CheckedPredicate) {
+        self.layout = layout
+        self.entity = checked.entity
+        self.resolution = { checked.resolvedKeyPath($0) }
+    }
+
+    /// Reads of key paths that were not part of a predicate (sort keys, section keys), resolved
+    /// against the schema here.
+    init(layout: GraphLayout, entity: String) {
+        self.layout = layout
+        self.entity = entity
+        let schema = layout.schema
+        self.resolution = { try? schema.resolve(keyPath: $0, from: entity) }
+    }
+
+    /// A reader of the value of the dotted key path `keyPath` (`bucket.name`) of root objects.
+    func reader(_ keyPath: String) -> @Sendable (GraphObject) throws(EvaluationError) -> EvaluationValue {
+        let keys = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let (accessor, consumed) = resolve(keys[...])
+        let rest = keys.dropFirst(consumed).map(KeyPathComponent.key)
+        let read = accessor.read
+        if rest.isEmpty { return read }
+        return { object throws(EvaluationError) in
+            var value = try read(object)
+            for component in rest {
+                guard case .key(let key) = component else { break }
+                guard case .object(let related) = value else { return .null }
+                value = try related.value(forKey: key)
+            }
+            return value
+        }
+    }
 
     /// A step through a to-one relationship: the column in the current hierarchy's table and
     /// the hierarchy it leads to.
@@ -58,13 +94,13 @@ struct GraphRootAccess: Sendable {
     /// hop and the final attribute or relationship, up to and including a first to-many
     /// relationship (the keys after it are read from each element by key-value coding).
     func resolve(_ keys: ArraySlice<String>) -> (KeyAccessor<GraphObject>, Int) {
-        guard let root = layout.hierarchyIndex(of: checked.entity) else { return (dynamic(keys.first ?? ""), 1) }
+        guard let root = layout.hierarchyIndex(of: entity) else { return (dynamic(keys.first ?? ""), 1) }
         var hierarchy = root
         var hops: [Hop] = []
         var consumed = 0
         for key in keys {
             consumed += 1
-            guard let resolved = checked.resolvedKeyPath(Array(keys.prefix(consumed))) else {
+            guard let resolved = resolution(Array(keys.prefix(consumed))) else {
                 return consumed == 1 ? (dynamic(key), 1) : (read(hops, final: .object), consumed - 1)
             }
             switch resolved.destination {

@@ -1,0 +1,108 @@
+import Evaluation
+import KeyPaths
+import Predicates
+
+extension LiveResultSet {
+    /// What a fetch request compiles to for a graph: the checked and compiled predicate, a
+    /// reader per sort key (the section key first), and the change matcher of the query's
+    /// dependencies (predicate: membership; sort keys: order; refresh key paths: display).
+    struct Plan: Sendable {
+        let hierarchy: Int
+        let rootNumber: Int
+        let predicate: CompiledPredicate<GraphObject>?
+        let sortKeys: [SortKey]
+        let readers: [@Sendable (GraphObject) throws(EvaluationError) -> EvaluationValue]
+        let matcher: ChangeMatcher
+
+        init(request: FetchRequest, graph: ObjectGraph) throws(LiveResultsError) {
+            let layout = graph.layout
+            guard let number = layout.numbers[request.entity] else {
+                var message = "no entity named '\(request.entity)'"
+                if let guess = EditDistance.bestMatch(for: request.entity, among: layout.names) {
+                    message += "; did you mean '\(guess)'?"
+                }
+                throw LiveResultsError(message)
+            }
+            rootNumber = number
+            hierarchy = layout.hierarchyOf[number]
+            var checked: CheckedPredicate?
+            if let node = request.predicate {
+                do {
+                    checked = try CheckedPredicate(node, schema: graph.schema, entity: request.entity)
+                } catch {
+                    throw LiveResultsError(error.rendered, diagnostics: error.diagnostics)
+                }
+            }
+            if let checked {
+                do {
+                    predicate = try PredicateCompiler().compile(checked, for: graph)
+                } catch {
+                    throw LiveResultsError("the predicate cannot be compiled: \(error.message)")
+                }
+            } else {
+                predicate = nil
+            }
+            sortKeys = request.effectiveSortKeys
+            let access = GraphRootAccess(layout: layout, entity: request.entity)
+            var readers: [@Sendable (GraphObject) throws(EvaluationError) -> EvaluationValue] = []
+            for key in sortKeys {
+                let resolved: ResolvedKeyPath
+                do throws(KeyPathError) {
+                    resolved = try graph.schema.resolve(keyPath: key.keyPath, from: request.entity)
+                } catch {
+                    throw LiveResultsError("the sort key '\(key.keyPath)': \(error.description)")
+                }
+                guard !resolved.isCollection else {
+                    throw LiveResultsError("the sort key '\(key.keyPath)' is a to-many key path, not one value")
+                }
+                readers.append(access.reader(key.keyPath))
+            }
+            self.readers = readers
+            do {
+                let orderPaths = sortKeys.map(\.keyPath)
+                let dependencies: QueryDependencies
+                if let checked {
+                    dependencies = try QueryDependencies(
+                        checked, sortKeyPaths: orderPaths, displayKeyPaths: request.refreshKeyPaths)
+                } else {
+                    dependencies = try QueryDependencies(
+                        schema: graph.schema, rootEntity: request.entity, predicate: nil, sortKeyPaths: orderPaths,
+                        displayKeyPaths: request.refreshKeyPaths)
+                }
+                matcher = ChangeMatcher(dependencies: dependencies)
+            } catch {
+                throw LiveResultsError("the request's key paths cannot be tracked: \(error.description)")
+            }
+        }
+
+        /// Whether row `row` of the root hierarchy is a live object of the root entity that
+        /// matches the predicate.
+        func matches(row: Int, in graph: ObjectGraph) throws(LiveResultsError) -> Bool {
+            let table = graph.storage.tables[hierarchy]
+            let entity = Int(table.entities[row])
+            guard entity >= 0, graph.layout.isKind(entity, of: rootNumber) else { return false }
+            guard let predicate else { return true }
+            let object = GraphObject(storage: graph.storage, layout: graph.layout, hierarchy: hierarchy, row: row)
+            do {
+                return try predicate.evaluate(object)
+            } catch {
+                throw LiveResultsError("\(object.id): \(error.message)")
+            }
+        }
+
+        /// The sort values of row `row`.
+        func sortValues(row: Int, in graph: ObjectGraph) throws(LiveResultsError) -> [EvaluationValue] {
+            let object = GraphObject(storage: graph.storage, layout: graph.layout, hierarchy: hierarchy, row: row)
+            var values: [EvaluationValue] = []
+            values.reserveCapacity(readers.count)
+            for reader in readers {
+                do {
+                    values.append(try reader(object))
+                } catch {
+                    throw LiveResultsError("\(object.id): \(error.message)")
+                }
+            }
+            return values
+        }
+    }
+}

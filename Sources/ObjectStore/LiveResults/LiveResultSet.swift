@@ -1,0 +1,145 @@
+import Evaluation
+import Foundation
+import KeyPaths
+import Predicates
+
+/// The results of a ``FetchRequest`` over an ``ObjectGraph``, kept current as change sets are
+/// applied: Core Data's `NSFetchedResultsController` without its blind spot. A change to a
+/// related object (a Bucket renamed, a Tag added) re-evaluates exactly the rows whose key paths
+/// reach it, so a list filtered on `bucket.name == 'Inbox'` gains and loses rows when Buckets
+/// change, and a row displaying `bucket.name` is reported as updated.
+///
+/// ```swift
+/// var results = try LiveResultSet(
+///     request: FetchRequest(entity: "Content", format: "bucket.name == 'Inbox'",
+///                           sortKeys: [SortKey("creationDate")], refreshKeyPaths: ["owner.name"]),
+///     graph: graph)
+/// results.rows                                   // [Content#1, Content#3, Content#6]
+/// let change = try results.apply(moveContentToInbox)
+/// change.rows.insertions                         // [Content#2 at 1]
+/// ```
+///
+/// `apply(_:)` applies the change set to the graph, asks the ``ChangeMatcher`` which roots the
+/// change reaches (through inverses, in time proportional to the change), re-evaluates only
+/// those and merges them into the sorted list; its cost does not grow with the size of the list
+/// beyond one pass over it. A value type: `Sendable`, copies are independent.
+public struct LiveResultSet: Sendable {
+    /// The graph, as of the last change applied.
+    public internal(set) var graph: ObjectGraph
+    /// The request the rows answer.
+    public private(set) var request: FetchRequest
+    /// The rows shown: the matching objects in order, after the offset and within the limit.
+    public private(set) var rows: [ObjectID] = []
+    /// The sections of ``rows`` (empty without a section key path).
+    public private(set) var sections: [ResultSection] = []
+
+    /// What is derived from the request: compiled once per request.
+    var plan: Plan
+    /// Every matching row of the root hierarchy, in order (before the offset and the limit).
+    var members: [Int32] = []
+    /// The sort values (the section value first) of each member row, by row.
+    var sortValues: [[EvaluationValue]?] = []
+
+    /// Creates the results of `request` over `graph` (a full fetch).
+    public init(request: FetchRequest, graph: ObjectGraph) throws(LiveResultsError) {
+        self.graph = graph
+        self.request = request
+        self.plan = try Plan(request: request, graph: graph)
+        try refetch()
+    }
+
+    /// Replaces the request (a new predicate, new sort keys, a new window…) and returns the
+    /// change from the old rows to the new ones: the dynamic-filter case (a search field
+    /// feeding `name CONTAINS[cd] %@`).
+    public mutating func replace(_ request: FetchRequest) throws(LiveResultsError) -> ResultChange {
+        let newPlan = try Plan(request: request, graph: graph)
+        let oldRows = rows
+        let oldSections = sections.map(\.name)
+        self.request = request
+        self.plan = newPlan
+        try refetch()
+        return ResultChange(
+            rows: ListDiff(from: oldRows, to: rows), sections: ListDiff(from: oldSections, to: sections.map(\.name)))
+    }
+
+    /// Evaluates every object of the root entity, sorts the matches and shows the window.
+    mutating func refetch() throws(LiveResultsError) {
+        let table = graph.storage.tables[plan.hierarchy]
+        sortValues = Array(repeating: nil, count: table.keys.count)
+        members = []
+        for row in table.entities.indices where try plan.matches(row: row, in: graph) {
+            sortValues[row] = try plan.sortValues(row: row, in: graph)
+            members.append(Int32(row))
+        }
+        var sorted = members
+        sorted.sort { precedes($0, $1) }
+        members = sorted
+        showWindow()
+    }
+
+    /// Whether member row `a` comes before member row `b`: by the sort values, then by key.
+    func precedes(_ a: Int32, _ b: Int32) -> Bool {
+        if let left = sortValues[Int(a)], let right = sortValues[Int(b)] {
+            for (index, key) in plan.sortKeys.enumerated() {
+                let order = SortComparison.compare(left[index], right[index], mode: key.comparison)
+                if order != .orderedSame { return (order == .orderedAscending) == key.ascending }
+            }
+        }
+        let keys = graph.storage.tables[plan.hierarchy].keys
+        return keys[Int(a)] < keys[Int(b)]
+    }
+
+    /// The member rows within the offset and the limit.
+    var window: ArraySlice<Int32> {
+        let start = min(request.fetchOffset, members.count)
+        let end = request.fetchLimit.map { min(members.count, start + max(0, $0)) } ?? members.count
+        return members[start..<end]
+    }
+
+    /// Sets ``rows`` and ``sections`` from the members.
+    mutating func showWindow() {
+        let visible = window
+        let hierarchy = graph.layout.names[graph.layout.hierarchies[plan.hierarchy]]
+        let keys = graph.storage.tables[plan.hierarchy].keys
+        rows = visible.map { ObjectID(hierarchy: hierarchy, id: keys[Int($0)]) }
+        sections = []
+        guard request.sectionKeyPath != nil else { return }
+        var start = 0
+        var current: String?
+        for (offset, row) in visible.enumerated() {
+            let name = Self.sectionName(sortValues[Int(row)]?.first ?? .null)
+            if name != current {
+                if let current { sections.append(ResultSection(name: current, rows: start..<offset)) }
+                current = name
+                start = offset
+            }
+        }
+        if let current { sections.append(ResultSection(name: current, rows: start..<visible.count)) }
+    }
+
+    /// A section value's name: the string itself, `""` for nil, the value's text otherwise.
+    static func sectionName(_ value: EvaluationValue) -> String {
+        switch value {
+        case .null: ""
+        case .string(let string): string
+        default: value.predicateValue?.jsonText() ?? value.briefDescription
+        }
+    }
+}
+
+/// A live result set could not be created or kept: the request does not check against the
+/// schema, or a change set is invalid, or an object cannot be evaluated.
+public struct LiveResultsError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, printable.
+    public var message: String
+    /// The schema check's diagnostics, when the predicate does not check.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates an error.
+    public init(_ message: String, diagnostics: [Diagnostic] = []) {
+        self.message = message
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String { message }
+}
