@@ -14,6 +14,7 @@ package enum PredicateTool {
             ResolveCommand.self,
             LintCommand.self,
             AffectedCommand.self,
+            WatchCommand.self,
         ]
     }
 

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// `predicate watch` on the sample graph; expected lines worked out by hand from
+/// Samples/graph.json and Samples/changes (see the scenarios of the live results).
+@Suite("predicate watch")
+struct WatchCommandTests {
+    static let base = [
+        "watch", "--schema", "Samples/ContentModel.xcdatamodeld", "--graph", "Samples/graph.json", "--entity",
+        "Content",
+    ]
+
+    @Test("a filtered list loses a moved Content, then every row when its Bucket is renamed")
+    func filtered() {
+        let result = ToolRunner.inProcess(
+            Self.base + [
+                "--format", "bucket.name == 'Inbox'", "--sort", "creationDate", "--changes",
+                "Samples/changes/move-content.json", "--changes", "Samples/changes/rename-bucket.json",
+            ])
+        #expect(result.status == 0)
+        #expect(
+            result.output == """
+                {"step":0,"rows":[1,3,6]}
+                {"step":1,"changes":"Samples/changes/move-content.json","removed":[[1,3]],"inserted":[],"moved":[],"updated":[],"sectionsRemoved":[],"sectionsInserted":[],"rows":[1,6]}
+                {"step":2,"changes":"Samples/changes/rename-bucket.json","removed":[[0,1],[1,6]],"inserted":[],"moved":[],"updated":[],"sectionsRemoved":[],"sectionsInserted":[],"rows":[]}
+
+                """)
+    }
+
+    @Test("sections by bucket.name: a renamed Bucket's rows move to a new section")
+    func sections() {
+        let result = ToolRunner.inProcess(
+            Self.base + [
+                "--sort", "creationDate", "--section", "bucket.name", "--changes", "Samples/changes/rename-bucket.json",
+            ])
+        #expect(result.status == 0)
+        #expect(
+            result.output == """
+                {"step":0,"rows":[5,1,3,6,2,4],"sections":[{"name":"Archive","rows":[0,1]},{"name":"Inbox","rows":[1,4]},{"name":"Photos","rows":[4,6]}]}
+                {"step":1,"changes":"Samples/changes/rename-bucket.json","removed":[],"inserted":[],"moved":[[1,3,1],[2,4,3],[3,5,6]],"updated":[],"sectionsRemoved":["Inbox"],"sectionsInserted":["Today"],"rows":[5,2,4,1,3,6],"sections":[{"name":"Archive","rows":[0,1]},{"name":"Photos","rows":[1,3]},{"name":"Today","rows":[3,6]}]}
+
+                """)
+    }
+
+    @Test("a displayed key path: renaming a Content's owner updates its row in place")
+    func refresh() {
+        let result = ToolRunner.inProcess(
+            Self.base + [
+                "--sort", "creationDate", "--refresh", "owner.name", "--changes", "Samples/changes/rename-user.json",
+            ])
+        // User 2 (Ben) owns Contents 2, 3 and 4: rows 1, 2 and 3 of the list sorted by date.
+        #expect(
+            result.output.hasSuffix(
+                #""updated":[[1,2],[2,3],[3,4]],"sectionsRemoved":[],"sectionsInserted":[],"rows":[1,2,3,4,5,6]}"#
+                    + "\n"))
+    }
+
+    @Test("errors: a bad sort key spelling (64), an unknown key (2), a stale change set (2)")
+    func errors() {
+        #expect(ToolRunner.inProcess(Self.base + ["--sort", "name:up", "--changes", "x.json"]).status == 64)
+        let unknown = ToolRunner.inProcess(
+            Self.base + ["--format", "nmae == 'x'", "--changes", "Samples/changes/move-content.json"])
+        #expect(unknown.status == 2)
+        #expect(unknown.errorOutput.hasPrefix("1:1: error: 'Content' has no property 'nmae'"))
+        let stale = ToolRunner.inProcess(
+            Self.base + [
+                "--changes", "Samples/changes/move-content.json", "--changes", "Samples/changes/move-content.json",
+            ])
+        #expect(stale.status == 2)
+        #expect(stale.errorOutput.contains("the old destination is 1, but it is 2"))
+    }
+}
