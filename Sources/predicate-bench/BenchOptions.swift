@@ -26,7 +26,7 @@ struct BenchOptions {
     var wantsHelp = false
 
     /// Every row id, in output order.
-    static let rowIDs = ["age", "contains", "tags", "in", "like", "between", "parse", "graph", "changes"]
+    static let rowIDs = ["age", "contains", "tags", "in", "like", "between", "parse", "graph", "changes", "live"]
 
     static let usage = """
         usage: predicate-bench [--quick] [--runs N] [--seed N] [--rows ID...] [--columns ID...]

@@ -138,3 +138,102 @@ struct BenchFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// The live-results row: a change set of 100 updates applied incrementally against a full
+/// refetch (filter every root, sort, diff), and the memory a live result holds per root.
+enum LiveResultsBenchmark {
+    struct Result {
+        let contents: Int
+        let members: Int
+        let incremental: Timing
+        let refetch: Timing
+        let bytesPerRoot: Double
+        let changedRows: Int
+
+        var speedUp: Double? {
+            let fast = incremental.median
+            return fast > .zero ? refetch.median / fast : nil
+        }
+    }
+
+    /// 25 Bucket renames (Buckets 100–112 leave the query, 200–211 enter it), 25 Contents moved
+    /// to another Bucket, 50 Contents re-dated; and the change set that undoes it.
+    static func changes(contents: Int, buckets: Int, graph: ObjectGraph, undo: Bool) -> ChangeSet {
+        var changes = ChangeSet()
+        for index in 0..<25 {
+            let id = index < 13 ? 100 + index : 200 + index - 13
+            guard id <= buckets else { continue }
+            let renamed = index < 13 ? "Other \(id)" : "Bucket 1-\(id)"
+            changes["Bucket"].updated.append(
+                UpdatedObject(id: .int(id), attributes: ["name": .string(undo ? "Bucket \(id)" : renamed)]))
+        }
+        let step = max(1, contents / 76)
+        for index in 0..<75 {
+            let id = 1 + index * step
+            guard id <= contents else { break }
+            let object = ObjectID(hierarchy: "Content", id: .int(id))
+            let entity = graph.entity(of: object) ?? "Content"
+            if index < 25 {
+                let home = (id - 1) % max(1, buckets) + 1
+                let other = (home + 150) % max(1, buckets) + 1
+                changes[entity].updated.append(
+                    UpdatedObject(
+                        id: .int(id),
+                        relationships: ["bucket": undo ? .toOne(old: .int(other), new: .int(home)) : .toOne(old: .int(home), new: .int(other))]))
+            } else {
+                let date = undo ? (try? graph.value(forKey: "creationDate", of: object)) : nil
+                var value = PredicateValue.date(Date(timeIntervalSinceReferenceDate: Double(index)))
+                if case .attribute(let original)? = date { value = original }
+                changes[entity].updated.append(UpdatedObject(id: .int(id), attributes: ["creationDate": value]))
+            }
+        }
+        return changes
+    }
+
+    static func run(contents: Int, buckets: Int, seed: UInt64, runs: Int) throws -> Result {
+        let original = try ContentGraph.make(contents: contents, buckets: buckets, seed: seed)
+        let forward = changes(contents: contents, buckets: buckets, graph: original, undo: false)
+        let backward = changes(contents: contents, buckets: buckets, graph: original, undo: true)
+        let request = FetchRequest(
+            entity: "Content", predicate: try PredicateNode(format: "bucket.name BEGINSWITH 'Bucket 1'"),
+            sortKeys: [SortKey("creationDate")])
+        let before = residentBytes()
+        var live = try LiveResultSet(request: request, graph: original)
+        let held = Double(residentBytes() - before)
+        let members = live.rows.count
+        let clock = ContinuousClock()
+        var incremental: [Duration] = []
+        var refetch: [Duration] = []
+        var changedRows = 0
+        for round in 0...runs {
+            let oldRows = live.rows
+            let start = clock.now
+            let change = try live.apply(forward)
+            let applied = clock.now - start
+            changedRows = change.rows.removals.count + change.rows.insertions.count + change.rows.updates.count
+            let refetchStart = clock.now
+            let fresh = try LiveResultSet(request: request, graph: live.graph)
+            let diff = ListDiff(from: oldRows, to: fresh.rows)
+            let refetched = clock.now - refetchStart
+            guard fresh.rows == live.rows, diff.applied(to: oldRows) == fresh.rows else {
+                throw BenchFailure("live results: the incremental rows differ from a refetch")
+            }
+            _ = try live.apply(backward)
+            if round > 0 {
+                incremental.append(applied)
+                refetch.append(refetched)
+            }
+        }
+        return Result(
+            contents: contents, members: members, incremental: Timing(durations: incremental),
+            refetch: Timing(durations: refetch), bytesPerRoot: held / Double(max(1, contents)), changedRows: changedRows)
+    }
+
+    /// The process's resident memory, from /proc/self/statm.
+    static func residentBytes() -> Int {
+        guard let line = procLine("self/statm"), let pages = Int(line.split(separator: " ").dropFirst().first ?? "") else {
+            return 0
+        }
+        return pages * 4096
+    }
+}

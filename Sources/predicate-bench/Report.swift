@@ -180,6 +180,22 @@ enum Report {
     }
 }
 
+extension Report {
+    static func liveResults(_ result: LiveResultsBenchmark.Result) -> String {
+        let rows = [
+            ["incremental `apply` (change matcher, re-evaluate, merge, diff)", cell(result.incremental)],
+            ["full refetch (filter every root, sort, diff)", cell(result.refetch)],
+        ]
+        return "## Live results: \(grouped(result.contents)) Contents in 10,000 Buckets, a change set of 100 updates\n\n"
+            + table(["method", "median ms (min–max)"], rows)
+            + "\n\nrefetch / incremental: **\(ratio(result.speedUp))**. The list holds \(grouped(result.members)) rows "
+            + "(`bucket.name BEGINSWITH 'Bucket 1'` sorted by `creationDate`); the change set renames 25 Buckets "
+            + "(13 leave the query, 12 enter it), moves 25 Contents and re-dates 50, changing \(grouped(result.changedRows)) "
+            + "rows. Memory held by the live result: \(number(result.bytesPerRoot)) bytes per root (resident memory "
+            + "before and after the first fetch)."
+    }
+}
+
 extension RowResult {
     /// The folded-needle closure, when this row has one.
     var foldedClosure: Measured? { measured[.foldedClosure] }

@@ -79,6 +79,13 @@ struct Target {
             isMet: value >= 100)
     }
 
+    static func liveResults(_ result: LiveResultsBenchmark.Result) -> Target {
+        let value = result.speedUp ?? 0
+        return Target(
+            name: "live results: incremental apply ≥ 100× faster than a full refetch",
+            measured: Report.ratio(value) + " faster", isMet: value >= 100)
+    }
+
     static func table(_ targets: [Target]) -> String {
         "## Targets\n\n"
             + Report.table(

@@ -95,6 +95,15 @@ func runBenchmark(_ options: BenchOptions) throws {
         targets.append(Target.changes(result))
     }
 
+    if options.includes("live") {
+        progress("live results: loading \(Report.grouped(options.contents)) Contents…")
+        let result = try LiveResultsBenchmark.run(
+            contents: options.contents, buckets: options.buckets, seed: options.seed, runs: options.runs)
+        print(Report.liveResults(result))
+        print()
+        targets.append(Target.liveResults(result))
+    }
+
     if !targets.isEmpty { print(Target.table(targets)) }
 }
 

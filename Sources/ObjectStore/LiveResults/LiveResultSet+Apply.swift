@@ -13,24 +13,30 @@ extension LiveResultSet {
     ///
     /// The graph is unchanged when the change set is invalid (the error lists every problem).
     public mutating func apply(_ changes: ChangeSet) throws(LiveResultsError) -> ResultChange {
-        let before = graph
-        var after = graph
+        let hierarchy = plan.hierarchy
+        // The rows of deleted roots, found before they become tombstones. The graph is then
+        // changed in place: no copy of its storage (unless the caller keeps another reference).
+        var deletedRows: [ObjectKey: Int32] = [:]
+        for (name, entityChanges) in changes.entities where graph.layout.hierarchyIndex(of: name) == hierarchy {
+            for id in entityChanges.deleted {
+                if let row = graph.storage.tables[hierarchy].rows[id] { deletedRows[id] = row }
+            }
+        }
         let applied: ChangeSet
         do {
-            applied = try after.apply(changes)
+            applied = try graph.apply(changes)
         } catch {
             throw LiveResultsError(error.description)
         }
+        let after = graph
         let affected = plan.matcher.affectedRoots(by: applied, in: after)
-        let hierarchy = plan.hierarchy
         func row(_ id: ObjectID) -> Int32? {
-            after.storage.tables[hierarchy].rows[id.id] ?? before.storage.tables[hierarchy].rows[id.id]
+            after.storage.tables[hierarchy].rows[id.id] ?? deletedRows[id.id]
         }
         let reevaluated = Set(affected.reevaluate.compactMap(row))
         let refreshed = Set(affected.refresh.compactMap(row))
         let oldWindow = Array(window)
         let oldSections = sections.map(\.name)
-        graph = after
         let tableCount = after.storage.tables[hierarchy].keys.count
         if sortValues.count < tableCount { sortValues += Array(repeating: nil, count: tableCount - sortValues.count) }
 
@@ -67,12 +73,10 @@ extension LiveResultSet {
         let moved = Set(diff.insertions.compactMap { $0.movedFrom == nil ? nil : $0.element })
         var rowDiff = diff
         rowDiff.updates.removeAll { moved.contains($0.element) && !refreshed.contains($0.element) }
+        // Rows are never reused, so every row of the diff still names its object's key.
         let keys = after.storage.tables[hierarchy].keys
-        let before0 = before.storage.tables[hierarchy].keys
         let name = after.layout.names[after.layout.hierarchies[hierarchy]]
-        let objects = rowDiff.map { row in
-            ObjectID(hierarchy: name, id: Int(row) < keys.count ? keys[Int(row)] : before0[Int(row)])
-        }
+        let objects = rowDiff.map { row in ObjectID(hierarchy: name, id: keys[Int(row)]) }
         return ResultChange(
             rows: objects, sections: ListDiff(from: oldSections, to: sections.map(\.name)), applied: applied)
     }
