@@ -70,6 +70,9 @@ final class BoundedLineReader {
         }
     }
 
+    /// The bytes reserved for buffering now (for tests: it stays within the limit plus a chunk).
+    var bufferCapacity: Int { buffer.capacity }
+
     /// Appends the next chunk; sets `atEnd` when there is none.
     private func fill() {
         let before = buffer.count

@@ -10,7 +10,7 @@ import Predicates
 /// | tag | value |
 /// |---|---|
 /// | `{"$date": "2020-01-01T00:00:00Z"}` | a date (ISO 8601; fractions, offsets, a bare date) |
-/// | `{"$date": 694224000}`, `{"$date": {"$double": "inf"}}` | a date, in seconds since 2001-01-01T00:00:00Z (how dates outside the years 0000–9999 are written) |
+/// | `{"$date": 694224000}`, `{"$date": {"$double": "inf"}}` | a date, in seconds since 2001-01-01T00:00:00Z (how dates outside the years 0000–9999 are written); NaN is refused |
 /// | `{"$double": "inf"}`, `{"$double": "-inf"}`, `{"$double": "nan"}` | the non-finite doubles (JSON has no syntax for them) |
 /// | `{"$double": 2}` | the double `2.0` |
 /// | `{"$set": [1, 2]}`, `{"$data": "AQI="}`, `{"$uuid": "…"}` | a set, data, a UUID |
@@ -49,7 +49,10 @@ package enum JSONTaggedValues {
                 }
                 return .date(date)
             case .int(let seconds): return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
-            case .double(let seconds): return .date(Date(timeIntervalSinceReferenceDate: seconds))
+            case .double(let seconds):
+                // Foundation cannot describe a NaN date (it traps): such a date is refused here.
+                guard !seconds.isNaN else { throw JSONValueError(id: "json-tag", message: "a date cannot be NaN") }
+                return .date(Date(timeIntervalSinceReferenceDate: seconds))
             default:
                 throw JSONValueError(
                     id: "json-tag",
@@ -100,7 +103,9 @@ extension PredicateValue {
     /// milliseconds when the date has a fraction), sets, data, UUIDs and the non-finite doubles
     /// (`{"$double": "inf"}`, `"-inf"`, `"nan"`). Object keys are sorted. A date outside the
     /// years 0000–9999 is written as its seconds since 2001-01-01 (`{"$date": -1e20}`).
-    /// `PredicateValue(json: v.jsonText())` gives `v` back.
+    /// `PredicateValue(json: v.jsonText())` gives `v` back, except for a date at NaN seconds
+    /// (`CAST(nan, 'NSDate')`), which is written as `{"$date": {"$double": "nan"}}` but refused
+    /// on input: Foundation cannot describe such a date.
     public func jsonText() -> String {
         var output = ""
         JSONWriting.write(self, to: &output)
