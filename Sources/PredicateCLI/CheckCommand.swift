@@ -1,4 +1,5 @@
 import Evaluation
+import KeyPaths
 import Predicates
 
 /// `predicate check`: the batch protocol external conformance suites use (DESIGN.md).
@@ -8,8 +9,11 @@ import Predicates
 /// JSON value and becomes `SELF`; `args` and `vars` are optional. Writes one JSON line per case,
 /// keys in this order: `{"id": …, "canonical": "…", "result": true|false, "error": null}`;
 /// when the case fails, `result` is null and `error` says why (`canonical` is still set when the
-/// format parsed). Blank lines are skipped; a line that is not a valid case produces an error line
-/// with `"id": null` and the run goes on.
+/// format parsed). Blank lines are skipped. A line that is not a valid case produces an error
+/// line and the run goes on: with the line's `id` when it has one (a bad `{"$date": …}` tag, an
+/// unknown field such as `"variables"`), `"id": null` when the line is not a JSON object or is
+/// longer than ``maximumLineBytes`` (16 MiB; such a line is skipped in bounded chunks, never
+/// held in memory whole).
 struct CheckCommand: ToolCommand {
     static let name = "check"
     static let summary = "answer JSON Lines cases {id, format, args, object} on standard input"
@@ -18,7 +22,12 @@ struct CheckCommand: ToolCommand {
           reads   {"id": 1, "format": "name BEGINSWITH[c] %@", "args": ["a"], "object": {"name": "Anna"}}
           writes  {"id":1,"canonical":"name BEGINSWITH[c] \\"a\\"","result":true,"error":null}
           --engine  evaluate with the compiled evaluator (default) or the reference interpreter
+        Fields of a line: id, format (required), args, object, vars. A line may be at most
+        16 MiB (16,777,216 bytes); a longer one is answered with an error and skipped.
         """
+
+    /// The longest input line answered: 16 MiB (16,777,216 bytes, not counting the line break).
+    static let maximumLineBytes = 16 << 20
 
     enum Engine: String {
         case compiled
@@ -37,10 +46,18 @@ struct CheckCommand: ToolCommand {
 
     func run(io: ToolIO) -> Int32 {
         var lineNumber = 0
-        while let line = io.readLine() {
+        while let input = io.readBoundedLine(Self.maximumLineBytes) {
             lineNumber += 1
-            guard line.contains(where: { !$0.isWhitespace }) else { continue }
-            io.write(answer(line, lineNumber: lineNumber).jsonLine + "\n")
+            switch input {
+            case .tooLong(let bytes):
+                let message =
+                    "line \(lineNumber): the line is \(bytes) bytes long; the limit is "
+                    + "\(Self.maximumLineBytes) bytes (16 MiB)"
+                io.write(CheckAnswer(id: .null, error: message).jsonLine + "\n")
+            case .line(let line):
+                guard line.contains(where: { !$0.isWhitespace }) else { continue }
+                io.write(answer(line, lineNumber: lineNumber).jsonLine + "\n")
+            }
         }
         return ExitStatus.success
     }
@@ -51,7 +68,7 @@ struct CheckCommand: ToolCommand {
         do {
             testCase = try CheckCase(line: line)
         } catch {
-            return CheckAnswer(id: .null, error: "line \(lineNumber): \(error.message)")
+            return CheckAnswer(id: error.id, error: "line \(lineNumber): \(error.message)")
         }
         var answer = CheckAnswer(id: testCase.id)
         let predicate: PredicateNode
@@ -95,36 +112,71 @@ struct CheckCase {
     var object: PredicateValue
     var variables: [String: PredicateValue]
 
+    /// The fields a line may have.
+    static let fields = ["id", "format", "args", "object", "vars"]
+
+    /// Why a line is not a valid case, with the line's `id` when it could be read.
     struct InvalidLine: Error {
+        var id: PredicateValue = .null
         var message: String
     }
 
+    /// Reads one line. The JSON is parsed first with its tags kept, so that the `id` is known
+    /// before any field is decoded: a bad `{"$uuid": …}` in `object` is reported with the id.
     init(line: String) throws(InvalidLine) {
         let value: PredicateValue
         do {
-            value = try PredicateValue(json: line)
+            value = try PredicateValue(jsonKeepingTags: line)
         } catch {
             throw InvalidLine(message: "not valid JSON: \(error.message)")
         }
         guard case .dictionary(let fields) = value else {
             throw InvalidLine(message: "expected a JSON object with \"format\"")
         }
+        let rawID = fields["id"] ?? .null
+        let id = (try? JSONTaggedValues.untag(rawID)) ?? rawID
+        self.id = id
+        if let unknown = fields.keys.sorted().first(where: { !Self.fields.contains($0) }) {
+            throw InvalidLine(id: id, message: Self.unknownFieldMessage(unknown))
+        }
         guard case .string(let format)? = fields["format"] else {
-            throw InvalidLine(message: "\"format\" must be a string")
+            throw InvalidLine(id: id, message: "\"format\" must be a string")
         }
-        self.id = fields["id"] ?? .null
         self.format = format
-        self.object = fields["object"] ?? .null
-        switch fields["args"] {
-        case nil, .null?: arguments = []
-        case .array(let values)?: arguments = values
-        default: throw InvalidLine(message: "\"args\" must be an array")
+        func decoded(_ field: String) throws(InvalidLine) -> PredicateValue {
+            do {
+                return try JSONTaggedValues.untag(fields[field] ?? .null)
+            } catch {
+                throw InvalidLine(id: id, message: "\"\(field)\": \(error.message)")
+            }
         }
-        switch fields["vars"] {
-        case nil, .null?: variables = [:]
-        case .dictionary(let values)?: variables = values
-        default: throw InvalidLine(message: "\"vars\" must be an object")
+        object = try decoded("object")
+        switch try decoded("args") {
+        case .null: arguments = []
+        case .array(let values): arguments = values
+        default: throw InvalidLine(id: id, message: "\"args\" must be an array")
         }
+        switch try decoded("vars") {
+        case .null: variables = [:]
+        case .dictionary(let values): variables = values
+        default: throw InvalidLine(id: id, message: "\"vars\" must be an object")
+        }
+    }
+
+    /// `unknown field "variables"; did you mean "vars"? (a line has the fields id, format, …)`.
+    static func unknownFieldMessage(_ field: String) -> String {
+        var message = "unknown field \(PredicateValue.string(field).jsonText())"
+        if let suggestion = suggestion(for: field) { message += "; did you mean \"\(suggestion)\"?" }
+        return message + " (a line has the fields \(fields.joined(separator: ", ")))"
+    }
+
+    /// The known field closest to `field`: by edit distance, else one sharing its first three
+    /// letters (`variables` → `vars`, `arguments` → `args`).
+    private static func suggestion(for field: String) -> String? {
+        if let close = EditDistance.bestMatch(for: field, among: fields) { return close }
+        let lowered = field.lowercased()
+        guard lowered.count >= 3 else { return nil }
+        return fields.first { $0.count >= 3 && lowered.hasPrefix($0.prefix(3)) }
     }
 }
 

@@ -18,7 +18,17 @@ import Predicates
 /// note: for example: ANY tags.name == …
 /// ```
 /// A parse error is printed the same way (exit 2); an unknown entity prints its message
-/// with a did-you-mean (exit 2); a schema that cannot be loaded exits with status 1.
+/// with a did-you-mean (exit 2); a schema that cannot be loaded exits with status 1. More
+/// `--arg` values than the format's specifiers use is a warning (Apple ignores the surplus;
+/// the exit status is unchanged):
+///
+/// ```
+/// $ predicate lint "name == '%@'" --arg '"x"' --schema … --entity Bucket
+/// 1:1: warning: 1 argument given but the format uses 0; argument 1 is ignored
+/// name == '%@'
+/// ^^^^^^^^^^^^
+/// note: Apple ignores surplus arguments; quoted text such as '%@' is not a specifier
+/// ```
 struct LintCommand: ToolCommand {
     static let name = "lint"
     static let summary = "check a predicate against a schema and print every problem"
@@ -57,6 +67,9 @@ struct LintCommand: ToolCommand {
         } catch {
             io.writeError(error.rendered + "\n")
             return ExitStatus.invalidInput
+        }
+        if let warning = PredicateParser().surplusArgumentsWarning(format: format, arguments: arguments) {
+            io.writeError(warning.render(in: format, severity: "warning") + "\n")
         }
         let diagnostics = checker.diagnostics(for: predicate, source: format)
         guard !diagnostics.isEmpty else { return ExitStatus.success }

@@ -9,23 +9,43 @@ package struct ToolIO {
     package var write: (String) -> Void
     /// Writes text to standard error.
     package var writeError: (String) -> Void
+    /// Reads one line of at most the given number of bytes (not counting the line break); a
+    /// longer line is skipped to its end and reported as ``InputLine/tooLong(bytes:)``, so
+    /// memory stays bounded whatever the input. `nil` at end of input.
+    package var readBoundedLine: (_ maximumBytes: Int) -> InputLine?
 
-    /// Creates an IO from three closures.
+    /// Creates an IO from closures. Without `readBoundedLine`, bounded lines are read with
+    /// `readLine` and measured afterwards.
     package init(
         readLine: @escaping () -> String?, write: @escaping (String) -> Void,
-        writeError: @escaping (String) -> Void
+        writeError: @escaping (String) -> Void, readBoundedLine: ((_ maximumBytes: Int) -> InputLine?)? = nil
     ) {
         self.readLine = readLine
         self.write = write
         self.writeError = writeError
+        self.readBoundedLine =
+            readBoundedLine ?? { limit in
+                readLine().map { line in
+                    let bytes = line.utf8.count
+                    return bytes > limit ? .tooLong(bytes: bytes) : .line(line)
+                }
+            }
     }
 
-    /// The process's standard streams.
+    /// The process's standard streams. Standard input is read in chunks of 64 KiB by one
+    /// reader shared by `readLine` and `readBoundedLine`.
     package static var standard: ToolIO {
-        ToolIO(
-            readLine: { Swift.readLine(strippingNewline: true) },
+        let reader = BoundedLineReader(read: BoundedLineReader.readStandardInput)
+        return ToolIO(
+            readLine: {
+                switch reader.nextLine(maximumBytes: Int.max) {
+                case .line(let line)?: line
+                case .tooLong?, nil: nil
+                }
+            },
             write: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+            readBoundedLine: { reader.nextLine(maximumBytes: $0) })
     }
 }
 

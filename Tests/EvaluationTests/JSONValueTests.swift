@@ -69,6 +69,66 @@ struct JSONValueTests {
         #expect(try PredicateValue(json: text) == value)
     }
 
+    @Test(
+        "Non-finite doubles and dates outside 0000–9999 are written as tags and read back",
+        arguments: [
+            (PredicateValue.double(.infinity), #"{"$double":"inf"}"#),
+            (.double(-.infinity), #"{"$double":"-inf"}"#),
+            (.double(.nan), #"{"$double":"nan"}"#),
+            (.array([.double(1), .double(.infinity)]), #"[1.0,{"$double":"inf"}]"#),
+            (.date(Date(timeIntervalSinceReferenceDate: 1e300)), #"{"$date":1e+300}"#),
+            (.date(Date(timeIntervalSinceReferenceDate: -1e12)), #"{"$date":-1000000000000.0}"#),
+            (.date(Date(timeIntervalSinceReferenceDate: .infinity)), #"{"$date":{"$double":"inf"}}"#),
+            // The last second of year 9999 is still ISO 8601.
+            (.date(Date(timeIntervalSince1970: 253_402_300_799)), #"{"$date":"9999-12-31T23:59:59Z"}"#),
+        ])
+    func nonFinite(_ value: PredicateValue, _ text: String) throws {
+        #expect(value.jsonText() == text)
+        let read = try PredicateValue(json: text)
+        // NaN is not equal to itself as a Swift Double: compare the written text again.
+        #expect(read.jsonText() == text)
+        if text != #"{"$double":"nan"}"# { #expect(read == value) }
+    }
+
+    /// A date at NaN seconds is not a test argument: Foundation traps describing it.
+    @Test("A NaN date is written, but refused on input")
+    func nanDate() {
+        let text = PredicateValue.date(Date(timeIntervalSinceReferenceDate: .nan)).jsonText()
+        #expect(text == #"{"$date":{"$double":"nan"}}"#)
+        #expect(throws: JSONValueError(id: "json-tag", message: "a date cannot be NaN")) {
+            try PredicateValue(json: text)
+        }
+    }
+
+    @Test(
+        "The $double tag reads inf, -inf, nan and numbers; anything else is json-tag",
+        arguments: [
+            (#"{"$double": "+inf"}"#, "d:inf"), (#"{"$double": 2}"#, "d:2.0"), (#"{"$double": -0.5}"#, "d:-0.5"),
+            (#"{"$double": "infinity"}"#, "json-tag"), (#"{"$double": null}"#, "json-tag"),
+            (#"{"$date": true}"#, "json-tag"), (#"{"$date": 0}"#, "t:0.0"),
+        ])
+    func doubleTag(_ text: String, _ expected: String) {
+        do {
+            switch try PredicateValue(json: text) {
+            case .double(let double): #expect("d:\(double)" == expected)
+            case .date(let date): #expect("t:\(date.timeIntervalSinceReferenceDate)" == expected)
+            case let other: Issue.record("unexpected \(other)")
+            }
+        } catch {
+            #expect(error.id == expected)
+        }
+    }
+
+    @Test("A bad tag names the bad text")
+    func badTagMessages() {
+        #expect(throws: JSONValueError(id: "json-tag", message: "'x' is not a UUID (E621E1F8-C36C-495A-93FC-0C247A3E6E5F)")) {
+            try PredicateValue(json: #"{"$uuid": "x"}"#)
+        }
+        #expect(throws: JSONValueError(id: "json-tag", message: "'2020-13-01' is not an ISO 8601 date")) {
+            try PredicateValue(json: #"{"$date": "2020-13-01"}"#)
+        }
+    }
+
     @Test("JSONSerialization output converts, including tags")
     func jsonObject() throws {
         let object = try JSONSerialization.jsonObject(

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import PredicateCLI
+
 @Suite("predicate eval")
 struct EvalCommandTests {
     /// The names of the objects printed by `eval`, in order.
@@ -59,6 +61,18 @@ struct EvalCommandTests {
         #expect(ToolRunner.inProcess(["eval", "a == %@", "--data", "x", "--arg", "[1,"]).status == 64)
     }
 
+    @Test("non-finite doubles print as {\"$double\": …} tags, never as null")
+    func nonFinite() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data.json")
+        try Data(#"[{"a": 1e400, "b": -1e400, "c": {"$double": "nan"}}, {"a": 1}]"#.utf8).write(to: data)
+        let result = ToolRunner.inProcess(["eval", "a > 1e308", "--data", data.path])
+        #expect(result.status == 0)
+        #expect(result.output == "[\n  {\"a\":{\"$double\":\"inf\"},\"b\":{\"$double\":\"-inf\"},\"c\":{\"$double\":\"nan\"}}\n]\n")
+    }
+
     @Test("the built executable filters the sample data end to end")
     func endToEnd() throws {
         let result = try ToolRunner.process(["eval", "age >= 60", "--data", "Samples/people.json"])
@@ -98,7 +112,8 @@ struct CheckCommandTests {
         #"{"id":8,"canonical":"SELF > 3","result":null,"error":"evaluation error: cannot order \"text\" (string) against 3 (number)"}"#,
         #"{"id":9,"canonical":"d > CAST(0.000000, \"NSDate\")","result":true,"error":null}"#,
         #"{"id":10,"canonical":"x == $V","result":true,"error":null}"#,
-        #"{"id":null,"canonical":null,"result":null,"error":"line 13: \"format\" must be a string"}"#,
+        // An invalid case keeps its id when the line is a JSON object with one.
+        #"{"id":11,"canonical":null,"result":null,"error":"line 13: \"format\" must be a string"}"#,
     ]
 
     @Test("answers one line per case and never stops at a bad line", arguments: ["compiled", "interpreter"])
@@ -163,5 +178,148 @@ struct EvalGraphCommandTests {
                 """)
         let mixed = ToolRunner.inProcess(["eval", "TRUEPREDICATE", "--data", "Samples/people.json"] + Self.graph)
         #expect(mixed.status == 64)
+    }
+}
+
+@Suite("predicate check: hardening (issue 9)")
+struct CheckHardeningTests {
+    /// Lines that trapped or answered wrongly before, each followed by nothing special: the
+    /// run must answer every one of them, then the ordinary line after them.
+    static let formerlyCrashing = [
+        #"{"id": "median", "format": "median:({9223372036854775807, 9223372036854775805}) > 0"}"#,
+        #"{"id": "sum", "format": "{9223372036854775807, 1}.@sum > 0"}"#,
+        #"{"id": "keysum", "format": "vals.@sum > 0", "object": {"vals": [9223372036854775807, 9223372036854775807]}}"#,
+        #"{"id": "avg", "format": "{9223372036854775807, 9223372036854775807}.@avg > 0"}"#,
+        #"{"id": "neg", "format": "-(-9223372036854775807 - 1) > 0"}"#,
+        #"{"id": "div", "format": "(-9223372036854775807 - 1) / -1 > 0"}"#,
+        #"{"id": "inf", "format": "CAST(SELF, 'NSDate') + SELF > CAST(0, 'NSDate')", "object": 1e400}"#,
+        "{\"id\": \"regex\", \"format\": \"SELF MATCHES '(a|b)*'\", \"object\": \""
+            + String(repeating: "ab", count: 1_000_000) + "\"}",
+        #"{"id": "after", "format": "SELF == 1", "object": 1}"#,
+    ]
+
+    /// Written by hand: every integer answer is the mathematically right one (never wrapped).
+    static let formerlyCrashingAnswers = [
+        #"{"id":"median","canonical":"median:({9223372036854775807, 9223372036854775805}) > 0","result":true,"error":null}"#,
+        #"{"id":"sum","canonical":"{9223372036854775807, 1}.@sum > 0","result":true,"error":null}"#,
+        #"{"id":"keysum","canonical":"vals.@sum > 0","result":true,"error":null}"#,
+        #"{"id":"avg","canonical":"{9223372036854775807, 9223372036854775807}.@avg > 0","result":true,"error":null}"#,
+        #"{"id":"neg","canonical":"-(-9223372036854775807 - 1) > 0","result":true,"error":null}"#,
+        #"{"id":"div","canonical":"(-9223372036854775807 - 1) / -1 > 0","result":true,"error":null}"#,
+        #"{"id":"inf","canonical":"CAST(SELF, \"NSDate\") + SELF > CAST(0.000000, \"NSDate\")","result":true,"error":null}"#,
+        #"{"id":"regex","canonical":"SELF MATCHES \"(a|b)*\"","result":null,"error":"evaluation error: MATCHES pattern '(a|b)*' could not be evaluated on a string of 2000000 characters: the regular expression engine ran out of backtracking space"}"#,
+        #"{"id":"after","canonical":"SELF == 1","result":true,"error":null}"#,
+    ]
+
+    @Test("lines that trapped or wrapped are answered, and the run goes on", arguments: ["compiled", "interpreter"])
+    func formerlyCrashingLines(engine: String) {
+        let result = ToolRunner.inProcess(["check", "--engine", engine], input: Self.formerlyCrashing)
+        #expect(result.status == 0)
+        #expect(result.output == Self.formerlyCrashingAnswers.joined(separator: "\n") + "\n")
+    }
+
+    @Test(
+        "a line that is not a valid case keeps its id and names the problem",
+        arguments: [
+            (
+                #"{"id": 1, "format": "SELF == 1", "variables": {"x": 1}}"#,
+                #"{"id":1,"canonical":null,"result":null,"error":"line 1: unknown field \"variables\"; did you mean \"vars\"? (a line has the fields id, format, args, object, vars)"}"#
+            ),
+            (
+                #"{"id": 2, "format": "SELF == 1", "fromat": "x"}"#,
+                #"{"id":2,"canonical":null,"result":null,"error":"line 1: unknown field \"fromat\"; did you mean \"format\"? (a line has the fields id, format, args, object, vars)"}"#
+            ),
+            (
+                #"{"id": 3, "format": "SELF == 1", "zzz": 0}"#,
+                #"{"id":3,"canonical":null,"result":null,"error":"line 1: unknown field \"zzz\" (a line has the fields id, format, args, object, vars)"}"#
+            ),
+            (
+                #"{"id": 4, "format": "SELF == %@", "args": [{"$uuid": "nope"}]}"#,
+                #"{"id":4,"canonical":null,"result":null,"error":"line 1: \"args\": 'nope' is not a UUID (E621E1F8-C36C-495A-93FC-0C247A3E6E5F)"}"#
+            ),
+            (
+                #"{"id": "five", "format": "SELF == 1", "object": {"$date": "2020-02-30"}}"#,
+                #"{"id":"five","canonical":null,"result":null,"error":"line 1: \"object\": '2020-02-30' is not an ISO 8601 date"}"#
+            ),
+            (
+                #"{"id": 6, "format": "x == $V", "vars": {"V": {"$date": 1}}, "object": {"x": 1}}"#,
+                #"{"id":6,"canonical":"x == $V","result":false,"error":null}"#
+            ),
+            (
+                #"{"id": {"$uuid": "bad"}, "format": 1}"#,
+                #"{"id":{"$uuid":"bad"},"canonical":null,"result":null,"error":"line 1: \"format\" must be a string"}"#
+            ),
+        ])
+    func invalidLines(_ line: String, _ answer: String) {
+        let result = ToolRunner.inProcess(["check"], input: [line, #"{"id": "next", "format": "TRUEPREDICATE"}"#])
+        #expect(result.status == 0)
+        #expect(
+            result.output == answer + "\n" + #"{"id":"next","canonical":"TRUEPREDICATE","result":true,"error":null}"# + "\n")
+    }
+
+    @Test("a line over 16 MiB is answered with an error and the run goes on")
+    func longLine() {
+        let long = String(repeating: "x", count: CheckCommand.maximumLineBytes + 1)
+        let result = ToolRunner.inProcess(["check"], input: [long, #"{"id": 1, "format": "TRUEPREDICATE"}"#])
+        #expect(
+            result.output
+                == #"{"id":null,"canonical":null,"result":null,"error":"line 1: the line is 16777217 bytes long; the limit is 16777216 bytes (16 MiB)"}"#
+                + "\n" + #"{"id":1,"canonical":"TRUEPREDICATE","result":true,"error":null}"# + "\n")
+    }
+
+    @Test("the built executable skips a 20 MB line without a newline in bounded chunks")
+    func longLineEndToEnd() throws {
+        let input = String(repeating: "y", count: 20_000_000) + "\n" + #"{"id": 2, "format": "1 + 1 == 2"}"# + "\n"
+        let result = try ToolRunner.process(["check"], input: input)
+        #expect(result.status == 0)
+        #expect(
+            result.output
+                == #"{"id":null,"canonical":null,"result":null,"error":"line 1: the line is 20000000 bytes long; the limit is 16777216 bytes (16 MiB)"}"#
+                + "\n" + #"{"id":2,"canonical":"1 + 1 == 2","result":true,"error":null}"# + "\n")
+    }
+}
+
+@Suite("Bounded line reading")
+struct BoundedLineReaderTests {
+    /// A source serving `bytes` in reads of at most `chunk` bytes, counting what it served.
+    final class ChunkedSource {
+        let bytes: [UInt8]
+        let chunk: Int
+        var position = 0
+
+        init(_ text: String, chunk: Int) {
+            bytes = Array(text.utf8)
+            self.chunk = chunk
+        }
+
+        func read(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
+            let count = Swift.min(chunk, buffer.count, bytes.count - position)
+            for offset in 0..<count { buffer[offset] = bytes[position + offset] }
+            position += count
+            return count
+        }
+    }
+
+    @Test(
+        "lines, CRLF, a last line without a newline, and lines over the limit",
+        arguments: [1, 3, 64, 100_000])
+    func lines(chunk: Int) {
+        let source = ChunkedSource("ab\r\n\nabcdefghij\nxyz\n0123456789ABC\nlast", chunk: chunk)
+        let reader = BoundedLineReader(read: source.read)
+        var lines: [InputLine] = []
+        while let line = reader.nextLine(maximumBytes: 10) { lines.append(line) }
+        #expect(
+            lines == [
+                .line("ab"), .line(""), .line("abcdefghij"), .line("xyz"), .tooLong(bytes: 13), .line("last"),
+            ])
+    }
+
+    @Test("a stream without a newline is skipped without being held: memory stays within the limit")
+    func noNewline() {
+        let source = ChunkedSource(String(repeating: "z", count: 1_000_000), chunk: 4_096)
+        let reader = BoundedLineReader(read: source.read)
+        #expect(reader.nextLine(maximumBytes: 1_000) == .tooLong(bytes: 1_000_000))
+        #expect(reader.bufferCapacity <= 1_000 + 2 * BoundedLineReader.chunkSize)
+        #expect(reader.nextLine(maximumBytes: 1_000) == nil)
     }
 }

@@ -257,6 +257,24 @@ struct ResolveLintCommandTests {
         #expect(errors.hasPrefix("1:8: error: "))
     }
 
+    /// Apple's argument rule: surplus arguments are ignored, and lint says so (exit status
+    /// unchanged: 0 when the predicate is otherwise valid).
+    @Test("lint warns about surplus arguments")
+    func lintSurplusArguments() {
+        let (status, output, errors) = Self.run(
+            ["lint", "name == '%@'", "--arg", "\"Inbox\"", "--schema", Self.bundle, "--entity", "Bucket"])
+        #expect(status == 0)
+        #expect(output.isEmpty)
+        #expect(
+            errors == """
+                1:1: warning: 1 argument given but the format uses 0; argument 1 is ignored
+                name == '%@'
+                ^^^^^^^^^^^^
+                note: Apple ignores surplus arguments; quoted text such as '%@' is not a specifier
+
+                """)
+    }
+
     @Test("help lists resolve and lint")
     func help() {
         let (status, output, _) = Self.run(["help"])

@@ -52,16 +52,6 @@ struct ErrorArgumentTests {
             "a == %@ AND b == %d",
             "                 ^^"),
         failure(
-            "a == 1", args: ["x"], "too-many-arguments",
-            "1:1: error: 1 argument given but the format uses 0",
-            "a == 1",
-            "^^^^^^"),
-        failure(
-            "a == %@", args: [1, 2], "too-many-arguments",
-            "1:1: error: 2 arguments given but the format uses 1",
-            "a == %@",
-            "^^^^^^^"),
-        failure(
             "a == %d", args: ["x"], "wrong-argument-type",
             "1:6: error: '%d' needs an integer argument, but argument 1 is a string",
             "a == %d",
@@ -145,4 +135,43 @@ struct ErrorArgumentTests {
 
     @Test(arguments: specifiers)
     func argumentErrors(_ row: ErrorCase) { ErrorTests.check(row) }
+
+    /// Apple's rule: surplus arguments are ignored; `surplusArgumentsWarning` is what `lint`
+    /// prints about them (rendered as a warning).
+    @Test(
+        "surplus arguments are a warning, never an error",
+        arguments: [
+            (
+                "a == 1", [PredicateValue.string("x")],
+                [
+                    "1:1: warning: 1 argument given but the format uses 0; argument 1 is ignored",
+                    "a == 1",
+                    "^^^^^^",
+                    "note: Apple ignores surplus arguments; quoted text such as '%@' is not a specifier",
+                ]
+            ),
+            (
+                "a == %@", [1, 2, 3],
+                [
+                    "1:1: warning: 3 arguments given but the format uses 1; arguments 2–3 are ignored",
+                    "a == %@",
+                    "^^^^^^^",
+                    "note: Apple ignores surplus arguments; quoted text such as '%@' is not a specifier",
+                ]
+            ),
+        ])
+    func surplusArguments(_ format: String, _ arguments: [PredicateValue], _ rendered: [String]) throws {
+        _ = try PredicateParser().parsePredicate(format, arguments: arguments)
+        let warning = PredicateParser().surplusArgumentsWarning(format: format, arguments: arguments)
+        #expect(warning?.id == "surplus-arguments")
+        #expect(warning?.render(in: format, severity: "warning") == rendered.joined(separator: "\n"))
+    }
+
+    @Test("no warning when every argument is used, or when there are too few")
+    func noSurplus() {
+        let parser = PredicateParser()
+        #expect(parser.surplusArgumentsWarning(format: "a == %@ AND b == %K", arguments: [1, "b"]) == nil)
+        #expect(parser.surplusArgumentsWarning(format: "a == %@", arguments: []) == nil)
+        #expect(parser.surplusArgumentsWarning(format: "a == '%@'", arguments: []) == nil)
+    }
 }

@@ -78,6 +78,9 @@ struct GrammarExamplesTests {
                 #expect(exemplified.contains(id), "no ```predicate-error example with // error: \(id)")
             }
         }
+        for id in DiagnosticCatalog.warningIdentifiers {
+            #expect(text.contains("`\(id)`"), "Grammar.md does not document the warning \(id)")
+        }
     }
 }
 

@@ -29,6 +29,9 @@ struct ParserArgumentTests {
         row("SELF like[c] %@*%@", ["prefix", "suffix"], "(like[c] self (* \"prefix\" \"suffix\"))"),
         row("a == %@", ["x AND b == 1"], "(== (key a) \"x AND b == 1\")"),
         row("a == '%@'", [], "(== (key a) \"%@\")"),
+        // Apple's argument rule: surplus arguments are ignored.
+        row("a == '%@'", ["x"], "(== (key a) \"%@\")"),
+        row("a == %@", ["x", "y"], "(== (key a) \"x\")"),
         row("%K == '%@'", ["a"], "(== (key a) \"%@\")"),
         row("a == -%@", [5], "(== (key a) (neg 5))"),
         row("a IN {%@, %@}", [1, "x"], "(in (key a) (aggregate 1 \"x\"))"),

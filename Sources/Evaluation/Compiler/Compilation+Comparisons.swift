@@ -153,7 +153,7 @@ extension Compilation {
             guard case .string(let text) = constant else { return generic }
             guard let pattern = try? RegexPattern(text, options: options) else { return generic }
             return { a, b throws(EvaluationError) in
-                if case .string(let subject) = a { return pattern.matches(subject) }
+                if case .string(let subject) = a { return try pattern.matches(subject) }
                 return try generic(a, b)
             }
         case .between:

@@ -218,7 +218,6 @@ enum StringPlan: Sendable {
     /// Only string members matter for a string; a small set of them is compared by bytes.
     case literalMember(LiteralStringSet)
     case like(LikePattern)
-    case regex(RegexPattern)
 
     init?(_ op: ComparisonOperator, _ options: ComparisonOptions, _ constant: EvaluationValue) {
         switch op {
@@ -255,12 +254,9 @@ enum StringPlan: Sendable {
                 return nil
             }
             self = .like(pattern)
-        case .matches:
-            guard case .string(let text) = constant, let pattern = try? RegexPattern(text, options: options) else {
-                return nil
-            }
-            self = .regex(pattern)
         default:
+            // MATCHES is not here: a regular expression can fail to evaluate (`regex-limit`), so
+            // it takes the general path, which may throw and is never reordered.
             return nil
         }
     }
@@ -273,7 +269,6 @@ enum StringPlan: Sendable {
         case .literalMember: 2
         case .foldedEquals: 4
         case .like: 5
-        case .regex: 20
         }
     }
 
@@ -287,7 +282,6 @@ enum StringPlan: Sendable {
         case .member(let members): return { members.contains(.string($0)) }
         case .literalMember(let members): return { members.contains($0) }
         case .like(let pattern): return { pattern.matches($0) }
-        case .regex(let pattern): return { pattern.matches($0) }
         }
     }
 
@@ -304,7 +298,6 @@ enum StringPlan: Sendable {
         case .member(let members): return { root, _ in members.contains(.string(get(root))) }
         case .literalMember(let members): return { root, _ in members.contains(get(root)) }
         case .like(let pattern): return { root, _ in pattern.matches(get(root)) }
-        case .regex(let pattern): return { root, _ in pattern.matches(get(root)) }
         }
     }
 }

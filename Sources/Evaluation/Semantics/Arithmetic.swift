@@ -1,7 +1,7 @@
 import Foundation
 import Predicates
 
-/// Arithmetic, bitwise and set operators (spec §1.9, §3.11). Never traps.
+/// Arithmetic, bitwise and set operators (spec §1.9, §3.11). Never traps, never wraps.
 ///
 /// | expression | value |
 /// |---|---|
@@ -9,7 +9,9 @@ import Predicates
 /// | `7 / 2.0` | `3.5` |
 /// | `5 / 0`, `modulus:by:(5, 0)` | `0` (integer division by zero) |
 /// | `5.0 / 0` | `inf` |
-/// | `Int.max + 1` | `Int.min` (wraps) |
+/// | `9223372036854775807 + 1` | `9.223372036854775808e18` (an integer result that does not fit is a double) |
+/// | `-(-9223372036854775807 - 1)`, `(-9223372036854775807 - 1) / -1` | `9.223372036854775808e18` |
+/// | `modulus:by:(-9223372036854775807 - 1, -1)` | `0` |
 /// | `2 ** 3` | `8.0` (always a double) |
 /// | `date + 60`, `date - 60` | a date 60 s later/earlier; `date - date` → seconds |
 /// | `TRUE + 1`, `'5' + 1`, `nil + 1` | error `type-mismatch` |
@@ -50,7 +52,7 @@ enum Arithmetic {
         switch op {
         case .negate:
             switch try number(operand, "-") {
-            case .int(let int): return .int(0 &- int)
+            case .int(let int): return integerResult(0.subtractingReportingOverflow(int), exact: -Double(int))
             case .double(let double): return .double(-double)
             }
         case .onesComplement:
@@ -63,6 +65,7 @@ enum Arithmetic {
         switch (try number(lhs, "modulus:by:"), try number(rhs, "modulus:by:")) {
         case (.int(let a), .int(let b)):
             guard b != 0 else { return .int(0) }
+            // `Int.min % -1` reports an overflow, but its remainder, 0, is exact.
             return .int(a.remainderReportingOverflow(dividingBy: b).partialValue)
         case (let a, let b):
             return .double(Foundation.fmod(a.doubleValue, b.doubleValue))
@@ -74,12 +77,13 @@ enum Arithmetic {
     {
         if case .int(let x) = a, case .int(let y) = b {
             switch op {
-            case .add: return .int(x &+ y)
-            case .subtract: return .int(x &- y)
-            case .multiply: return .int(x &* y)
+            case .add: return integerResult(x.addingReportingOverflow(y), exact: Double(x) + Double(y))
+            case .subtract: return integerResult(x.subtractingReportingOverflow(y), exact: Double(x) - Double(y))
+            case .multiply: return integerResult(x.multipliedReportingOverflow(by: y), exact: Double(x) * Double(y))
             default:
                 guard y != 0 else { return .int(0) }
-                return .int(x.dividedReportingOverflow(by: y).partialValue)
+                // Only `Int.min / -1` overflows; its quotient is 2^63.
+                return integerResult(x.dividedReportingOverflow(by: y), exact: -Double(x))
             }
         }
         let x = a.doubleValue
@@ -90,6 +94,15 @@ enum Arithmetic {
         case .multiply: return .double(x * y)
         default: return .double(x / y)
         }
+    }
+
+    /// The integer result of an operation, or — when it overflowed — the result computed in
+    /// doubles (`exact`): integer arithmetic never wraps.
+    @inline(__always)
+    static func integerResult(_ result: (partialValue: Int, overflow: Bool), exact: @autoclosure () -> Double)
+        -> EvaluationValue
+    {
+        result.overflow ? .double(exact()) : .int(result.partialValue)
     }
 
     /// Date ± seconds and date − date; `nil` when neither side is a date.

@@ -6,13 +6,15 @@ import Predicates
 /// | expression | value |
 /// |---|---|
 /// | `sum({1, 2, 3})`, `count({1, 2})` | `6`, `2` (`sum` of `{}` is `0`) |
+/// | `sum({9223372036854775807, 1})` | `9.223372036854775808e18` (an integer sum that does not fit is a double) |
 /// | `min({3, 1})`, `max({3, 1})` | `1`, `3`; an empty collection is an error |
-/// | `average({1, 2})` | `1.5` |
-/// | `median({1, 3, 2})`, `median({1, 2, 3, 4})` | `2`, `2` (integer mean of the middle pair) |
+/// | `average({1, 2})` | `1.5` (the exact sum divided by the count) |
+/// | `median({1, 3, 2})`, `median({1, 2, 3, 4})` | `2`, `2` (integer mean of the middle pair, exact) |
 /// | `mode({1, 2, 2, 3, 3})` | `{2, 3}` (all most frequent values) |
 /// | `stddev({1, 2, 3, 4, 5, 6, 7, 8})` | `2.29128…` (population) |
 /// | `sqrt(16)`, `log(100)`, `ln(1)`, `exp(0)` | `4.0`, `2.0`, `0.0`, `1.0` |
 /// | `floor(2.5)`, `ceiling(2.5)`, `trunc(-2.5)`, `abs(-3)` | `2.0`, `3.0`, `-2.0`, `3` |
+/// | `abs(-9223372036854775807 - 1)` | `9.223372036854775808e18` (a double: 2^63 is not an integer) |
 /// | `uppercase('a')`, `lowercase('A')`, `length('abc')` | `"A"`, `"a"`, `3` |
 /// | `canonical('Éa')` | `"ea"` (case, diacritics and width folded, NFKC) |
 /// | `modulus:by:(7, 3)` | `1` |
@@ -40,7 +42,9 @@ enum BuiltinFunctionSemantics {
         case .trunc: return .double(Foundation.trunc(try double(arguments[0], function)))
         case .abs:
             switch arguments[0] {
-            case .int(let int): return .int(int < 0 ? 0 &- int : int)
+            case .int(let int):
+                guard int < 0 else { return arguments[0] }
+                return Arithmetic.integerResult(0.subtractingReportingOverflow(int), exact: -Double(int))
             case .double(let double): return .double(Swift.abs(double))
             default: throw EvaluationError.typeMismatch("abs: needs a number", arguments[0])
             }
@@ -103,7 +107,8 @@ enum BuiltinFunctionSemantics {
         case .min: return try CollectionOperators.extreme(elements, smallest: true)
         case .max: return try CollectionOperators.extreme(elements, smallest: false)
         case .average:
-            return .double(numbers.reduce(0.0) { $0 + $1.doubleValue } / Double(numbers.count))
+            let total = NumericValue(try CollectionOperators.sum(elements, what: "average:"))
+            return .double((total?.doubleValue ?? 0) / Double(numbers.count))
         case .stddev:
             let mean = numbers.reduce(0.0) { $0 + $1.doubleValue } / Double(numbers.count)
             let squares = numbers.reduce(0.0) { $0 + ($1.doubleValue - mean) * ($1.doubleValue - mean) }
@@ -124,12 +129,21 @@ enum BuiltinFunctionSemantics {
         }
         switch (sorted[middle - 1], sorted[middle]) {
         case (.int(let a), .int(let b)):
-            let (total, overflow) = a.addingReportingOverflow(b)
-            if !overflow { return .int(total / 2) }
-            return .int(Int(((Double(a) + Double(b)) / 2).rounded(.towardZero)))
+            return .int(integerMean(a, b))
         case (let a, let b):
             return .double((a.doubleValue + b.doubleValue) / 2)
         }
+    }
+
+    /// `(a + b) / 2` rounded toward zero, exactly, for `a <= b`, without overflowing: when
+    /// `a + b` overflows, `a` and `b` have the same sign, so `b - a` cannot overflow.
+    static func integerMean(_ a: Int, _ b: Int) -> Int {
+        let (total, overflow) = a.addingReportingOverflow(b)
+        if !overflow { return total / 2 }
+        let gap = b - a
+        // Both positive: floor((a + b) / 2) = a + floor(gap / 2). Both negative: the mean rounds
+        // up toward zero, a + ceil(gap / 2) (written so that `gap + 1` cannot overflow).
+        return a >= 0 ? a + gap / 2 : a + gap / 2 + gap % 2
     }
 
     /// Every value that occurs most often, in first-occurrence order.

@@ -9,6 +9,7 @@ import Predicates
 /// | `CAST('2020-01-01T00:00:00Z', 'NSDate')` | that date (ISO 8601 only; Apple parses natural language) |
 /// | `CAST(date, 'NSNumber')` | seconds since 2001-01-01 |
 /// | `CAST('0x10', 'NSNumber')`, `CAST('010', 'NSNumber')`, `CAST('2.5', 'NSNumber')` | `16`, `8`, `2.5` (`strtoll` base 0, `strtod` with a `.`) |
+/// | `CAST('99999999999999999999', 'NSNumber')` | `1e20` (a double: too large for an integer) |
 /// | `CAST(5, 'NSString')`, `CAST(2.5, 'NSString')`, `CAST(TRUE, 'NSString')` | `"5"`, `"2.5"`, `"1"` |
 /// | `CAST('1.5', 'NSDecimalNumber')` | `1.5` (a double) |
 /// | `CAST(nil, 'NSNumber')` | nil |
@@ -75,6 +76,8 @@ enum CastSemantics {
 
     /// `strtoll` with base 0 (`0x` hex, leading-`0` octal), or `strtod` when there is a `.`;
     /// a string with no leading number is NaN (Apple falls back to NSDecimalNumber's NaN).
+    /// An integer too large for 64 bits is a double of the same value (`strtoll` would clamp
+    /// it to `Int.max`): `CAST('99999999999999999999', 'NSNumber')` is `1e20`.
     static func parseNumber(_ string: String) -> EvaluationValue {
         string.withCString { pointer -> EvaluationValue in
             var end: UnsafeMutablePointer<CChar>?
@@ -82,8 +85,30 @@ enum CastSemantics {
                 let double = strtod(pointer, &end)
                 return end == UnsafeMutablePointer(mutating: pointer) ? .double(.nan) : .double(double)
             }
+            errno = 0
             let int = strtoll(pointer, &end, 0)
-            return end == UnsafeMutablePointer(mutating: pointer) ? .double(.nan) : .int(Int(int))
+            guard let end, end != UnsafeMutablePointer(mutating: pointer) else { return .double(.nan) }
+            guard errno == ERANGE else { return .int(Int(int)) }
+            let length = pointer.distance(to: end)
+            let text = String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+            return .double(largeInteger(text))
         }
+    }
+
+    /// The value of the integer text `strtoll` found out of range, as a double: decimal and
+    /// `0x` hexadecimal through `strtod` (correctly rounded), octal digit by digit.
+    private static func largeInteger(_ text: String) -> Double {
+        var body = Substring(text.drop { $0.isWhitespace })
+        var sign = 1.0
+        if let first = body.first, first == "+" || first == "-" {
+            sign = first == "-" ? -1 : 1
+            body = body.dropFirst()
+        }
+        guard body.hasPrefix("0"), !body.lowercased().hasPrefix("0x") else {
+            return text.withCString { strtod($0, nil) }
+        }
+        var value = 0.0
+        for digit in body.utf8 { value = value * 8 + Double(digit &- UInt8(ascii: "0")) }
+        return sign * value
     }
 }

@@ -6,8 +6,8 @@ import Predicates
 /// | predicate | value |
 /// |---|---|
 /// | `tags.@count` | element count; also dictionaries (entries) and strings (UTF-16 length) |
-/// | `items.@sum.price` | sum of the non-nil prices; `0` for none; integers stay integers |
-/// | `items.@avg.price` | sum ÷ count, **nil entries counted** (Apple); `0.0` for none |
+/// | `items.@sum.price` | sum of the non-nil prices; `0` for none; integers stay integers while the sum fits, a larger sum is a double |
+/// | `items.@avg.price` | the exact sum ÷ count, **nil entries counted** (Apple); `0.0` for none |
 /// | `items.@min.price`, `@max` | smallest/largest non-nil value (numbers, strings or dates); nil for none |
 /// | `items.@distinctUnionOfObjects.kind` | the distinct values, first-occurrence order |
 /// | `items.@unionOfObjects.kind` | all the values |
@@ -68,10 +68,12 @@ enum CollectionOperators {
         }
     }
 
-    /// Sum of numbers (Booleans count as 0/1, as KVC's `decimalValue` does): integers add with
-    /// wrap-around; any double makes the sum a double.
+    /// Sum of numbers (Booleans count as 0/1, as KVC's `decimalValue` does). Integers add
+    /// exactly, never wrapping: the sum is an integer when it fits (`{Int.max, 1, -1}` →
+    /// `Int.max`) and a double when it does not (`{Int.max, 1}` → `9.223372036854775808e18`);
+    /// any double makes the sum a double.
     static func sum(_ values: [EvaluationValue], what: String) throws(EvaluationError) -> EvaluationValue {
-        var intTotal = 0
+        var intTotal = ExactIntegerSum()
         var doubleTotal = 0.0
         var isDouble = false
         for value in values {
@@ -80,14 +82,14 @@ enum CollectionOperators {
             }
             switch number {
             case .int(let int):
-                intTotal = intTotal &+ int
+                intTotal.add(int)
                 doubleTotal += Double(int)
             case .double(let double):
                 isDouble = true
                 doubleTotal += double
             }
         }
-        return isDouble ? .double(doubleTotal) : .int(intTotal)
+        return isDouble ? .double(doubleTotal) : intTotal.value
     }
 
     /// Smallest or largest value by the ordering operators; nil for none.
@@ -103,5 +105,25 @@ enum CollectionOperators {
     /// The first of each group of equal values, in order.
     static func distinct(_ values: [EvaluationValue]) -> [EvaluationValue] {
         EvaluationSet(values).elements
+    }
+}
+
+/// A sum of integers kept exactly: the low 64 bits in `low` (wrapping) and the number of
+/// times the running total crossed ±2^64 in `carries`. The exact sum is
+/// `carries × 2^64 + low`; with fewer than 2^63 terms `carries` cannot overflow.
+struct ExactIntegerSum {
+    private var low = 0
+    private var carries = 0
+
+    mutating func add(_ term: Int) {
+        let (partial, overflow) = low.addingReportingOverflow(term)
+        if overflow { carries += term > 0 ? 1 : -1 }
+        low = partial
+    }
+
+    /// The sum: an integer when it fits, otherwise a double (`Int.max + 1` → 2^63).
+    var value: EvaluationValue {
+        if carries == 0 { return .int(low) }
+        return .double(Double(carries) * 18_446_744_073_709_551_616.0 + Double(low))
     }
 }

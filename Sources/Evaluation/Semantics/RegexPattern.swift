@@ -13,6 +13,8 @@ import Predicates
 /// | `'a\nb' MATCHES 'a.b'` | true |
 /// | `'ABC' MATCHES[c] 'abc'` | true |
 /// | `'' MATCHES ''` | false (an empty pattern never matches) |
+/// | `'x' MATCHES '('` | error `invalid-pattern`: MATCHES pattern '(' is not a valid regular expression: expected ')' |
+/// | `SELF MATCHES '(a\|b)*'` on 2,000,000 characters | error `regex-limit` (the engine gave up; never a silent false) |
 ///
 /// As on Apple, `[c]`/`[d]` fold both the subject *and the pattern* (so `\D` folds to `\d`;
 /// write class escapes in lower case, or avoid `[c]`), and without `[n]` both are
@@ -24,12 +26,13 @@ struct RegexPattern: Sendable {
     /// the match is then accepted only if an anchored match spans the whole string.
     private let checksLength: Bool
     private let mode: StringMatchMode
-    private let isEmpty: Bool
+    /// The pattern as written, for messages.
+    private let pattern: String
 
-    /// Compiles `pattern`; an invalid pattern throws `invalid-pattern` with ICU's reason.
+    /// Compiles `pattern`; an invalid pattern throws `invalid-pattern` saying what is wrong.
     init(_ pattern: String, options: ComparisonOptions) throws(EvaluationError) {
         mode = StringMatchMode(options)
-        isEmpty = pattern.isEmpty
+        self.pattern = pattern
         if pattern.isEmpty {
             regex = nil
             checksLength = false
@@ -44,14 +47,8 @@ struct RegexPattern: Sendable {
                 folded.precomposedStringWithCompatibilityMapping, folded.precomposedStringWithCanonicalMapping,
             ]
         }
-        var lastError = ""
         for candidate in candidates {
-            do {
-                _ = try NSRegularExpression(pattern: candidate, options: regexOptions)
-            } catch {
-                lastError = "\(error)"
-                continue
-            }
+            guard (try? NSRegularExpression(pattern: candidate, options: regexOptions)) != nil else { continue }
             if let wrapped = try? NSRegularExpression(pattern: "(?:" + candidate + ")\\z", options: regexOptions) {
                 regex = wrapped
                 checksLength = false
@@ -63,18 +60,65 @@ struct RegexPattern: Sendable {
             }
             return
         }
-        throw EvaluationError.invalidPattern("cannot compile the regular expression '\(pattern)': \(lastError)")
+        throw EvaluationError.invalidPattern(
+            "MATCHES pattern \(Self.quoted(pattern)) is not a valid regular expression"
+                + (RegexDiagnosis.reason(candidates[0]).map { ": \($0)" } ?? ""))
     }
 
-    /// Whether the whole `subject` matches.
-    func matches(_ subject: String) -> Bool {
+    /// Whether the whole `subject` matches. Throws `regex-limit` when the regular-expression
+    /// engine gives up (ICU's backtracking stack is full, e.g. `(a|b)*` over millions of
+    /// characters): the answer is unknown, so it is an error rather than `false`.
+    func matches(_ subject: String) throws(EvaluationError) -> Bool {
         guard let regex else { return false }
         let prepared = StringFolding.fold(mode.literal ? subject : StringFolding.compatibilityNormalized(subject), mode)
         let length = prepared.utf16.count
-        guard
-            let match = regex.firstMatch(
-                in: prepared, options: [.anchored], range: NSRange(location: 0, length: length))
-        else { return false }
-        return !checksLength || match.range.length == length
+        var matched = false
+        var failed = false
+        // `firstMatch` reports an engine failure as "no match"; the enumeration's completion
+        // call carries the `internalError` flag instead.
+        regex.enumerateMatches(
+            in: prepared, options: [.anchored, .reportCompletion], range: NSRange(location: 0, length: length)
+        ) { match, flags, stop in
+            if flags.contains(.internalError) { failed = true }
+            if let match {
+                matched = !checksLength || match.range.length == length
+                stop.pointee = true
+            }
+        }
+        if failed && !matched {
+            throw EvaluationError(
+                id: "regex-limit",
+                message: "MATCHES pattern \(Self.quoted(pattern)) could not be evaluated on a string of "
+                    + "\(subject.count) characters: the regular expression engine ran out of backtracking space")
+        }
+        return matched
+    }
+
+    /// The pattern in quotes for a message, cut after 60 characters.
+    private static func quoted(_ pattern: String) -> String {
+        pattern.count > 60 ? "'\(pattern.prefix(57))...'" : "'\(pattern)'"
+    }
+}
+
+/// Why ICU refused a pattern, in words. Foundation reports only "the value is invalid", so the
+/// pattern is parsed again by the standard library's regex parser, whose syntax is close to
+/// ICU's, for its message: `(` → "expected ')'", `a{2,1}` → "range lower bound '2' must be
+/// less than or equal to upper bound '1'", `[z-a]`, `*a`, a trailing `\`. `nil` when that
+/// parser accepts the pattern or gives no useful reason.
+enum RegexDiagnosis {
+    static func reason(_ pattern: String) -> String? {
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return nil }
+        do {
+            _ = try Regex(pattern)
+            return nil
+        } catch {
+            let text = "\(error)"
+            // "lookbehind is not currently supported" and the like describe that parser, not
+            // the pattern.
+            if text.contains("not currently supported") || text.contains("unsupported") || text.isEmpty {
+                return nil
+            }
+            return text.count > 120 ? String(text.prefix(117)) + "..." : text
+        }
     }
 }

@@ -70,6 +70,21 @@ enum ISO8601Parsing {
         return text + "Z"
     }
 
+    /// ``string(from:)`` when the date falls in the years 0000–9999 (which ``date(from:)`` reads
+    /// back); `nil` for other dates, including non-finite ones.
+    static func fourDigitYearString(from date: Date) -> String? {
+        let interval = date.timeIntervalSince1970
+        // 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z.
+        let lower = Double(daysFromCivil(year: 0, month: 1, day: 1)) * 86_400
+        let upper = Double(daysFromCivil(year: 10_000, month: 1, day: 1)) * 86_400
+        guard interval.isFinite, interval >= lower, interval < upper else { return nil }
+        let text = string(from: date)
+        let year = text.utf8.prefix(5)
+        guard year.count == 5, year.last == UInt8(ascii: "-"), year.dropLast().allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+        else { return nil }
+        return text
+    }
+
     private static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(Swift.abs(value))
         let padded = String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits

@@ -3,8 +3,17 @@ import Predicates
 
 /// The tagged JSON objects that stand for values JSON has no syntax for, in data and in
 /// arguments alike (DESIGN.md): `{"$date": "2020-01-01T00:00:00Z"}`, `{"$set": [1, 2]}`,
-/// `{"$data": "<base64>"}`, `{"$uuid": "<uuid>"}`. An object is a tag only when it has exactly
-/// one key and that key is one of these; `{"$date": 1, "x": 2}` is an ordinary dictionary.
+/// `{"$data": "<base64>"}`, `{"$uuid": "<uuid>"}`, `{"$double": "inf"}`. An object is a tag
+/// only when it has exactly one key and that key is one of these; `{"$date": 1, "x": 2}` is an
+/// ordinary dictionary.
+///
+/// | tag | value |
+/// |---|---|
+/// | `{"$date": "2020-01-01T00:00:00Z"}` | a date (ISO 8601; fractions, offsets, a bare date) |
+/// | `{"$date": 694224000}`, `{"$date": {"$double": "inf"}}` | a date, in seconds since 2001-01-01T00:00:00Z (how dates outside the years 0000–9999 are written); NaN is refused |
+/// | `{"$double": "inf"}`, `{"$double": "-inf"}`, `{"$double": "nan"}` | the non-finite doubles (JSON has no syntax for them) |
+/// | `{"$double": 2}` | the double `2.0` |
+/// | `{"$set": [1, 2]}`, `{"$data": "AQI="}`, `{"$uuid": "…"}` | a set, data, a UUID |
 package enum JSONTaggedValues {
     /// Replaces tagged objects by the values they stand for, recursively.
     package static func untag(_ value: PredicateValue) throws(JSONValueError) -> PredicateValue {
@@ -33,14 +42,34 @@ package enum JSONTaggedValues {
     private static func decodeTag(_ key: String, _ payload: PredicateValue) throws(JSONValueError) -> PredicateValue? {
         switch key {
         case "$date":
-            guard case .string(let text) = payload else {
+            switch try untag(payload) {
+            case .string(let text):
+                guard let date = ISO8601Parsing.date(from: text) else {
+                    throw JSONValueError(id: "json-tag", message: "'\(text)' is not an ISO 8601 date")
+                }
+                return .date(date)
+            case .int(let seconds): return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
+            case .double(let seconds):
+                // Foundation cannot describe a NaN date (it traps): such a date is refused here.
+                guard !seconds.isNaN else { throw JSONValueError(id: "json-tag", message: "a date cannot be NaN") }
+                return .date(Date(timeIntervalSinceReferenceDate: seconds))
+            default:
                 throw JSONValueError(
-                    id: "json-tag", message: "\"$date\" needs an ISO 8601 string such as \"2020-01-01T00:00:00Z\"")
+                    id: "json-tag",
+                    message: "\"$date\" needs an ISO 8601 string such as \"2020-01-01T00:00:00Z\" "
+                        + "(or seconds since 2001-01-01)")
             }
-            guard let date = ISO8601Parsing.date(from: text) else {
-                throw JSONValueError(id: "json-tag", message: "'\(text)' is not an ISO 8601 date")
+        case "$double":
+            switch payload {
+            case .string("inf"), .string("+inf"): return .double(.infinity)
+            case .string("-inf"): return .double(-.infinity)
+            case .string("nan"): return .double(.nan)
+            case .int(let int): return .double(Double(int))
+            case .double(let double): return .double(double)
+            default:
+                throw JSONValueError(
+                    id: "json-tag", message: "\"$double\" needs \"inf\", \"-inf\", \"nan\" or a number")
             }
-            return .date(date)
         case "$set":
             guard case .array(let elements) = payload else {
                 throw JSONValueError(id: "json-tag", message: "\"$set\" needs an array")
@@ -54,8 +83,13 @@ package enum JSONTaggedValues {
             }
             return .data(data)
         case "$uuid":
-            guard case .string(let text) = payload, let uuid = UUID(uuidString: text) else {
+            guard case .string(let text) = payload else {
                 throw JSONValueError(id: "json-tag", message: "\"$uuid\" needs a UUID string")
+            }
+            guard let uuid = UUID(uuidString: text) else {
+                throw JSONValueError(
+                    id: "json-tag", message: "'\(text.prefix(60))' is not a UUID (E621E1F8-C36C-495A-93FC-0C247A3E6E5F)"
+                )
             }
             return .uuid(uuid)
         default:
@@ -66,8 +100,12 @@ package enum JSONTaggedValues {
 
 extension PredicateValue {
     /// The value as JSON text, with tags for dates (`{"$date": "2020-01-01T00:00:00Z"}`, with
-    /// milliseconds when the date has a fraction), sets, data and UUIDs. Object keys are sorted;
-    /// non-finite doubles print as `null`. `PredicateValue(json: v.jsonText())` gives `v` back.
+    /// milliseconds when the date has a fraction), sets, data, UUIDs and the non-finite doubles
+    /// (`{"$double": "inf"}`, `"-inf"`, `"nan"`). Object keys are sorted. A date outside the
+    /// years 0000–9999 is written as its seconds since 2001-01-01 (`{"$date": -1e20}`).
+    /// `PredicateValue(json: v.jsonText())` gives `v` back, except for a date at NaN seconds
+    /// (`CAST(nan, 'NSDate')`), which is written as `{"$date": {"$double": "nan"}}` but refused
+    /// on input: Foundation cannot describe such a date.
     public func jsonText() -> String {
         var output = ""
         JSONWriting.write(self, to: &output)
@@ -82,11 +120,15 @@ enum JSONWriting {
         case .bool(let bool): output += bool ? "true" : "false"
         case .int(let int): output += String(int)
         case .double(let double):
-            output += double.isFinite ? "\(double)" : "null"
+            writeDouble(double, to: &output)
         case .string(let string): writeString(string, to: &output)
         case .date(let date):
             output += "{\"$date\":"
-            writeString(ISO8601Parsing.string(from: date), to: &output)
+            if let text = ISO8601Parsing.fourDigitYearString(from: date) {
+                writeString(text, to: &output)
+            } else {
+                writeDouble(date.timeIntervalSinceReferenceDate, to: &output)
+            }
             output += "}"
         case .data(let data):
             output += "{\"$data\":"
@@ -113,6 +155,17 @@ enum JSONWriting {
                 if let element = dictionary[key] { write(element, to: &output) }
             }
             output += "}"
+        }
+    }
+
+    /// A finite double as a JSON number (`2.5`, `1.0`, `1e+20`), a non-finite one as its tag.
+    private static func writeDouble(_ double: Double, to output: inout String) {
+        if double.isFinite {
+            output += "\(double)"
+        } else {
+            output +=
+                double.isNaN
+                ? "{\"$double\":\"nan\"}" : (double < 0 ? "{\"$double\":\"-inf\"}" : "{\"$double\":\"inf\"}")
         }
     }
 

@@ -40,6 +40,14 @@ extension PredicateValue {
         self = try JSONTaggedValues.untag(try parser.parseDocument())
     }
 
+    /// Parses JSON text without decoding tagged objects (`{"$date": …}` stays a dictionary), so
+    /// that a caller can decode the fields one by one with ``JSONTaggedValues/untag(_:)`` and
+    /// say which field holds a bad tag.
+    package init(jsonKeepingTags text: String, maximumDepth: Int = 512) throws(JSONValueError) {
+        var parser = JSONValueParser(bytes: Array(text.utf8), maximumDepth: maximumDepth)
+        self = try parser.parseDocument()
+    }
+
     /// Parses UTF-8 JSON bytes; see ``init(json:maximumDepth:)``.
     public init(jsonData data: Data, maximumDepth: Int = 512) throws(JSONValueError) {
         var parser = JSONValueParser(bytes: Array(data), maximumDepth: maximumDepth)

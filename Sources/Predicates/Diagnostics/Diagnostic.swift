@@ -30,10 +30,11 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Renders the diagnostic against the text it was produced from: `line:column: error:
     /// message`, the source line, and a caret line as wide as the offending text (at least one
     /// caret; a range running past the end of its line is cut at the line's end), then each note
-    /// as `note: …`. Lines and columns count from 1; columns count characters.
-    public func render(in source: String) -> String {
+    /// as `note: …`. Lines and columns count from 1; columns count characters. `severity`
+    /// replaces the word `error` (`"warning"` for ``DiagnosticCatalog/warningIdentifiers``).
+    public func render(in source: String, severity: String = "error") -> String {
         let location = SourceLocation(offset: range.lowerBound, in: source)
-        var lines = ["\(location.line):\(location.column): error: \(message)"]
+        var lines = ["\(location.line):\(location.column): \(severity): \(message)"]
         lines.append(location.lineText)
         let prefix = String(repeating: " ", count: location.column - 1)
         let width = Swift.max(1, location.characterCount(ofBytes: range.count, in: source))

@@ -22,9 +22,11 @@ package enum DiagnosticCatalog {
         "expected-expression", "expected-comparison-operator", "unknown-operator", "unknown-option",
         "unbalanced-parenthesis", "chained-comparison", "not-in", "reserved-word-as-key",
         "unknown-collection-operator", "unknown-function", "wrong-argument-count", "missing-argument",
-        "too-many-arguments", "wrong-argument-type", "specifier-as-predicate", "invalid-key",
-        "nesting-too-deep", "missing-variable",
+        "wrong-argument-type", "specifier-as-predicate", "invalid-key", "nesting-too-deep", "missing-variable",
     ]
+
+    /// The ids of warnings: problems that do not stop parsing (`predicate lint` prints them).
+    public static let warningIdentifiers: [String] = ["surplus-arguments"]
 
     // MARK: - Input
 
@@ -230,11 +232,13 @@ package enum DiagnosticCatalog {
             message: "missing argument for '\(spelling)': the format uses \(uses), \(given) given", range: range)
     }
 
-    static func tooManyArguments(given: Int, uses: Int, range: SourceRange) -> Diagnostic {
-        Diagnostic(
-            id: "too-many-arguments",
-            message: "\(given) \(given == 1 ? "argument" : "arguments") given but the format uses \(uses)",
-            range: range)
+    static func surplusArguments(given: Int, uses: Int, range: SourceRange) -> Diagnostic {
+        let ignored = given - uses == 1 ? "argument \(given) is" : "arguments \(uses + 1)–\(given) are"
+        return Diagnostic(
+            id: "surplus-arguments",
+            message: "\(given) \(given == 1 ? "argument" : "arguments") given but the format uses \(uses); "
+                + "\(ignored) ignored",
+            range: range, notes: ["Apple ignores surplus arguments; quoted text such as '%@' is not a specifier"])
     }
 
     static func wrongArgumentType(_ message: String, range: SourceRange) -> Diagnostic {

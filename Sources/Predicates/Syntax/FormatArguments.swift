@@ -154,13 +154,29 @@ extension Parser {
         return components
     }
 
-    /// After the whole input: every argument must have been used.
-    func checkAllArgumentsUsed() throws {
-        guard nextArgument >= arguments.count else {
-            throw fail(
-                DiagnosticCatalog.tooManyArguments(
-                    given: arguments.count, uses: specifierCount,
-                    range: SourceRange(0, bytes.count)))
+}
+
+extension PredicateParser {
+    /// Apple's argument rule: arguments beyond those the format's specifiers use are ignored
+    /// (`name == %@` with `["a", "b"]` compares with `"a"`; `name == '%@'` with `["a"]` compares
+    /// with the literal string `%@`), so parsing accepts them. This returns the
+    /// `surplus-arguments` warning that `predicate lint` prints for them, or `nil` when every
+    /// argument is used (or there are too few, which parsing reports as `missing-argument`):
+    ///
+    /// ```
+    /// 1:1: warning: 2 arguments given but the format uses 1; argument 2 is ignored
+    /// name == %@
+    /// ^^^^^^^^^^
+    /// ```
+    public func surplusArgumentsWarning(format: String, arguments: [PredicateValue]) -> Diagnostic? {
+        let bytes = Array(format.utf8)
+        guard bytes.count <= limits.maximumInputBytes else { return nil }
+        let uses = Lexer.tokenize(bytes).tokens.reduce(0) { count, token in
+            if case .specifier = token.kind { return count + 1 }
+            return count
         }
+        guard arguments.count > uses else { return nil }
+        return DiagnosticCatalog.surplusArguments(
+            given: arguments.count, uses: uses, range: SourceRange(0, bytes.count))
     }
 }

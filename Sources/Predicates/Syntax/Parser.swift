@@ -88,7 +88,6 @@ final class Parser {
     func parseWholePredicate() throws -> PredicateNode {
         let predicate = try parsePredicate()
         try expectEnd(expecting: "AND, OR or the end of the input")
-        try checkAllArgumentsUsed()
         return predicate
     }
 
@@ -96,7 +95,6 @@ final class Parser {
     func parseWholeExpression() throws -> ExpressionNode {
         let expression = try parseExpression()
         try expectEnd(expecting: "an operator or the end of the input")
-        try checkAllArgumentsUsed()
         return expression
     }
 

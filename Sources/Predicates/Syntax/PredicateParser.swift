@@ -21,8 +21,9 @@ public struct PredicateParser: Sendable {
 
     /// Parses a predicate, binding `%@`, `%K`, `%d`, `%f`, … to `arguments` in order.
     ///
-    /// `"age > %d"` with `[.int(3)]` → `(> (key age) 3)`. Every argument must be used and
-    /// every specifier must have one (`missing-argument`, `too-many-arguments`).
+    /// `"age > %d"` with `[.int(3)]` → `(> (key age) 3)`. Every specifier must have an argument
+    /// (`missing-argument`); surplus arguments are ignored, as Apple ignores them (see
+    /// ``surplusArgumentsWarning(format:arguments:)``).
     public func parsePredicate(_ format: String, arguments: [PredicateValue] = []) throws(PredicateSyntaxError)
         -> PredicateNode
     {
