@@ -17,6 +17,15 @@ let package = Package(
         .target(name: "Predicates", dependencies: ["KeyPaths"]),
         .target(name: "Evaluation", dependencies: ["Predicates", "KeyPaths"]),
         .target(name: "ObjectStore", dependencies: ["Evaluation", "Predicates", "KeyPaths"]),
+        // SQL helpers: the only targets (with the CLI and tests) that link a database library.
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(
+            name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+        .target(name: "SQLiteDatabase", dependencies: ["CSQLite", "Evaluation", "Predicates"]),
+        .target(name: "PostgresDatabase", dependencies: ["CLibPQ", "Evaluation"]),
         .target(name: "PredicateCLI", dependencies: ["Predicates", "KeyPaths", "Evaluation", "ObjectStore"]),
         .executableTarget(name: "predicate", dependencies: ["PredicateCLI"]),
         .executableTarget(
@@ -28,6 +37,9 @@ let package = Package(
             exclude: ["Semantics"]),
         .testTarget(
             name: "ObjectStoreTests", dependencies: ["ObjectStore", "Evaluation", "Predicates", "KeyPaths"]),
+        .testTarget(
+            name: "SQLTests",
+            dependencies: ["SQLiteDatabase", "PostgresDatabase", "Evaluation", "Predicates", "KeyPaths"]),
         .testTarget(name: "PredicateCLITests", dependencies: ["PredicateCLI", "Predicates"]),
     ],
     swiftLanguageModes: [.v6]
