@@ -30,4 +30,6 @@ public struct SQLStatement: Sendable, Hashable, CustomStringConvertible {
 public protocol SQLQuerying {
     /// Runs `statement` and returns its rows, each with one value per result column.
     func rows(_ statement: SQLStatement) throws -> [[SQLValue]]
+    /// The column names of every table of the database, by table name.
+    func tableColumns() throws -> [String: [String]]
 }
