@@ -17,12 +17,24 @@ let package = Package(
         .target(name: "Predicates", dependencies: ["KeyPaths"]),
         .target(name: "Evaluation", dependencies: ["Predicates", "KeyPaths"]),
         .target(name: "ObjectStore", dependencies: ["Evaluation", "Predicates", "KeyPaths"]),
+        // SQL helpers: the only targets (with the CLI and tests) that link a database library.
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(
+            name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+        .target(name: "SQLiteDatabase", dependencies: ["CSQLite", "Evaluation", "Predicates"]),
+        .target(name: "PostgresDatabase", dependencies: ["CLibPQ", "Evaluation"]),
         .target(name: "PredicateCLI", dependencies: ["Predicates", "KeyPaths", "Evaluation", "ObjectStore"]),
         .executableTarget(name: "predicate", dependencies: ["PredicateCLI"]),
         .executableTarget(
             name: "predicate-bench", dependencies: ["Predicates", "Evaluation", "KeyPaths", "ObjectStore"]),
         // Shared by the test targets: the seeded generator, seed reading and shrinking.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Random schemas, graphs and predicates, shared by the graph and SQL differential tests.
+        .target(
+            name: "GraphTestSupport", dependencies: ["ObjectStore", "TestSupport"], path: "Tests/GraphTestSupport"),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates", "TestSupport"]),
         .testTarget(name: "KeyPathsTests", dependencies: ["KeyPaths", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
@@ -30,7 +42,13 @@ let package = Package(
             exclude: ["Semantics"]),
         .testTarget(
             name: "ObjectStoreTests",
-            dependencies: ["ObjectStore", "Evaluation", "Predicates", "KeyPaths", "TestSupport"]),
+            dependencies: ["ObjectStore", "Evaluation", "Predicates", "KeyPaths", "TestSupport", "GraphTestSupport"]),
+        .testTarget(
+            name: "SQLTests",
+            dependencies: [
+                "SQLiteDatabase", "PostgresDatabase", "ObjectStore", "Evaluation", "Predicates", "KeyPaths",
+                "TestSupport", "GraphTestSupport",
+            ]),
         .testTarget(name: "PredicateCLITests", dependencies: ["PredicateCLI", "Predicates"]),
     ],
     swiftLanguageModes: [.v6]

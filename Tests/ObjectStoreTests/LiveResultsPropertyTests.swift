@@ -3,6 +3,7 @@ import Foundation
 import KeyPaths
 import ObjectStore
 import Predicates
+import GraphTestSupport
 import TestSupport
 import Testing
 

@@ -21,7 +21,31 @@ public enum SQLValue: Sendable, Hashable, CustomStringConvertible {
     /// UTF-8 text.
     case text(String)
     /// Bytes.
-    case blob(Data)
+    case blob([UInt8])
+
+    /// Whether this is SQL `NULL`.
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// The value as an integer: an integer, or a double with no fraction that fits.
+    public var integerValue: Int64? {
+        switch self {
+        case .integer(let value): value
+        case .double(let value): Int64(exactly: value)
+        case .null, .text, .blob: nil
+        }
+    }
+
+    /// The value as a double: an integer or a double.
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .double(let value): value
+        case .null, .text, .blob: nil
+        }
+    }
 
     /// `NULL`, `42`, `2.5`, `'x'`, `x'0102'` — for logs and tests, never for building SQL.
     public var description: String {

@@ -115,7 +115,8 @@ struct CoreDataModelReader {
         return AttributeDescription(
             name: name, type: type,
             isOptional: flag(xml, "optional", element: element, entity: entity, property: name, location: location),
-            isTransient: flag(xml, "transient", element: element, entity: entity, property: name, location: location))
+            isTransient: flag(xml, "transient", element: element, entity: entity, property: name, location: location),
+            isIndexed: flag(xml, "indexed", element: element, entity: entity, property: name, location: location))
     }
 
     private mutating func readRelationship(_ xml: [String: String], entity: String, location: String)

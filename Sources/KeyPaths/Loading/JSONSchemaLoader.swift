@@ -19,11 +19,13 @@ import Foundation
 /// - entity: `name` (required); `parent` (entity name or `null`, default `null`);
 ///   `abstract` (default `false`); `table` (SQL table name hint, default `null`);
 ///   `className` (default `null`); `attributes` and `relationships` (default `[]`).
-/// - attribute: `name` and `type` (required); `optional` and `transient` (default `false`).
+/// - attribute: `name` and `type` (required); `optional`, `transient` and `indexed` (default
+///   `false`); `column` (SQL column name, default `null`).
 ///   Types: `string`, `integer16`, `integer32`, `integer64`, `double`, `float`, `decimal`,
 ///   `boolean`, `date`, `binary`, `uuid`, `uri`, `transformable`, `undefined` (transient attributes only).
 /// - relationship: `name` and `destination` (required); `inverse` (default `null`);
-///   `toMany`, `ordered`, `optional` (default `false`).
+///   `toMany`, `ordered`, `optional` (default `false`); the SQL names `column`, `orderColumn`
+///   and `joinTable` (`{"name", "sourceColumn", "destinationColumn"}`, default `null`).
 ///
 /// Unknown fields are errors (a misspelt flag would otherwise silently take its default).
 /// Every error names the offending element by its path:

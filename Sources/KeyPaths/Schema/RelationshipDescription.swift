@@ -8,6 +8,13 @@
 /// In the JSON schema format:
 /// `{"name": "bucket", "destination": "Bucket", "inverse": "contents", "toMany": false,
 /// "ordered": false, "optional": true}`; `inverse` defaults to `null`, the flags to `false`.
+///
+/// Three optional fields name the SQL storage when the mapping's defaults do not fit
+/// (`Docs/sql-mapping.md`): `column` (the foreign-key column of a to-one relationship),
+/// `orderColumn` (where an ordered to-many relationship keeps positions) and `joinTable`
+/// (the join table of a many-to-many relationship or of a to-many one without inverse):
+/// `{"name": "tags", "destination": "Tag", "inverse": "contents", "toMany": true,
+/// "joinTable": {"name": "content_tags", "sourceColumn": "content_id", "destinationColumn": "tag_id"}}`.
 public struct RelationshipDescription: Sendable, Hashable, Codable {
     /// The key used in predicates: `bucket` in `bucket.name`.
     public var name: String
@@ -22,11 +29,20 @@ public struct RelationshipDescription: Sendable, Hashable, Codable {
     public var isOrdered: Bool
     /// Whether a to-one relationship may be `nil` (a to-many one may then be empty).
     public var isOptional: Bool
+    /// The SQL foreign-key column of a to-one relationship; `nil` lets the mapping choose.
+    public var column: String?
+    /// The SQL column holding the positions of an ordered to-many relationship; `nil` lets the
+    /// mapping choose.
+    public var orderColumn: String?
+    /// The SQL join table of a many-to-many relationship (or of a to-many one without
+    /// inverse); `nil` lets the mapping choose. Give it on one side of a pair only.
+    public var joinTable: JoinTableDescription?
 
-    /// Creates a relationship; every flag defaults to `false`.
+    /// Creates a relationship; every flag defaults to `false`, the SQL names to `nil`.
     public init(
         name: String, destination: String, inverse: String? = nil,
-        isToMany: Bool = false, isOrdered: Bool = false, isOptional: Bool = false
+        isToMany: Bool = false, isOrdered: Bool = false, isOptional: Bool = false,
+        column: String? = nil, orderColumn: String? = nil, joinTable: JoinTableDescription? = nil
     ) {
         self.name = name
         self.destination = destination
@@ -34,10 +50,13 @@ public struct RelationshipDescription: Sendable, Hashable, Codable {
         self.isToMany = isToMany
         self.isOrdered = isOrdered
         self.isOptional = isOptional
+        self.column = column
+        self.orderColumn = orderColumn
+        self.joinTable = joinTable
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, destination, inverse, toMany, ordered, optional
+        case name, destination, inverse, toMany, ordered, optional, column, orderColumn, joinTable
     }
 
     /// Decodes the JSON schema format; unknown fields are errors.
@@ -50,9 +69,12 @@ public struct RelationshipDescription: Sendable, Hashable, Codable {
         isToMany = try container.decodeIfPresent(Bool.self, forKey: .toMany) ?? false
         isOrdered = try container.decodeIfPresent(Bool.self, forKey: .ordered) ?? false
         isOptional = try container.decodeIfPresent(Bool.self, forKey: .optional) ?? false
+        column = try container.decodeIfPresent(String.self, forKey: .column)
+        orderColumn = try container.decodeIfPresent(String.self, forKey: .orderColumn)
+        joinTable = try container.decodeIfPresent(JoinTableDescription.self, forKey: .joinTable)
     }
 
-    /// Encodes the JSON schema format; `inverse` is omitted when `nil`.
+    /// Encodes the JSON schema format; `inverse` and the SQL names are omitted when `nil`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
@@ -61,5 +83,8 @@ public struct RelationshipDescription: Sendable, Hashable, Codable {
         try container.encode(isToMany, forKey: .toMany)
         try container.encode(isOrdered, forKey: .ordered)
         try container.encode(isOptional, forKey: .optional)
+        try container.encodeIfPresent(column, forKey: .column)
+        try container.encodeIfPresent(orderColumn, forKey: .orderColumn)
+        try container.encodeIfPresent(joinTable, forKey: .joinTable)
     }
 }

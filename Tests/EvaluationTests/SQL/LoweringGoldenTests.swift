@@ -193,6 +193,7 @@ struct LoweringGoldenTests {
         func prefixCondition(_ text: String, _ prefix: String, bind: (SQLValue) -> String) -> String {
             "starts(\(text), \(bind(.text(prefix))))"
         }
+        func columnType(_ type: SQLColumnType, convention: SQLNamingConvention) -> String { "T_" + type.rawValue }
     }
 
     @Test("identifiers and placeholders come only from the dialect")

@@ -144,7 +144,7 @@ extension LoweringWalk {
         case .int(let int): .integer(Int64(int))
         case .double(let double): .double(double)
         case .string(let string): .text(string)
-        case .data(let data): .blob(data)
+        case .data(let data): .blob(Array(data))
         case .uuid(let uuid): .text(uuid.uuidString)
         case .date, .array, .set, .dictionary, .object: nil
         }

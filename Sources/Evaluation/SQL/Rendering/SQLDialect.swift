@@ -24,6 +24,9 @@ public protocol SQLDialect: Sendable {
     /// `TRUE`/`FALSE` as conditions.
     var trueCondition: String { get }
     var falseCondition: String { get }
+    /// The type name of a column of `type` in `CREATE TABLE` under the naming `convention`
+    /// (Core Data's own names, `VARCHAR`, `TIMESTAMP`, … in SQLite).
+    func columnType(_ type: SQLColumnType, convention: SQLNamingConvention) -> String
 }
 
 extension SQLDialect {
@@ -60,6 +63,22 @@ public struct SQLiteDialect: SQLDialect {
     public func placeholder(_ index: Int) -> String { "?" }
 
     public func nullSafeEquality(_ a: String, _ b: String) -> String { "\(a) IS \(b)" }
+
+    /// SQLite's type affinities; under the Core Data convention, the names Core Data writes.
+    public func columnType(_ type: SQLColumnType, convention: SQLNamingConvention) -> String {
+        switch (type, convention) {
+        case (.integer16, _), (.integer32, _), (.integer64, _), (.boolean, _): "INTEGER"
+        case (.double, .standard), (.date, .standard): "REAL"
+        case (.double, .coreData): "FLOAT"
+        case (.date, .coreData): "TIMESTAMP"
+        case (.decimal, .standard): "NUMERIC"
+        case (.decimal, .coreData): "DECIMAL"
+        case (.text, .standard): "TEXT"
+        case (.text, .coreData): "VARCHAR"
+        case (.uuid, .standard): "TEXT"
+        case (.uuid, .coreData), (.blob, _): "BLOB"
+        }
+    }
 
     /// The collations `pe_plain`, `pe_c`, `pe_d`, `pe_cd`, `pe_localized` registered by the
     /// SQLite helper.
@@ -123,9 +142,27 @@ public struct PostgreSQLDialect: SQLDialect {
     public var trueCondition: String { "TRUE" }
     public var falseCondition: String { "FALSE" }
 
+    /// PostgreSQL's types. Booleans are `smallint` 0/1, as in SQLite and in memory (where a
+    /// Boolean is a number that `@sum` adds and `== 1` compares); UUIDs are `uuid`.
+    public func columnType(_ type: SQLColumnType, convention: SQLNamingConvention) -> String {
+        switch type {
+        case .integer16, .boolean: "smallint"
+        case .integer32: "integer"
+        case .integer64: "bigint"
+        case .double, .date: "double precision"
+        case .decimal: "numeric"
+        case .text: "text"
+        case .uuid: "uuid"
+        case .blob: "bytea"
+        }
+    }
+
     public func call(_ function: SQLFunction, _ arguments: [String]) -> String? {
         switch function {
-        case .contains, .beginsWith, .endsWith, .like, .matches, .compare, .fold:
+        case .matches:
+            // PostgreSQL's regular expressions are not ICU's: refused rather than different.
+            return nil
+        case .contains, .beginsWith, .endsWith, .like, .compare, .fold:
             guard capabilities.helperFunctions else { return nil }
             return function.rawValue + "(" + arguments.joined(separator: ", ") + ")"
         default:

@@ -12,7 +12,7 @@ public struct SQLStatement: Sendable, Hashable, CustomStringConvertible {
     public var bindings: [SQLValue]
 
     /// Creates a statement.
-    public init(sql: String, bindings: [SQLValue]) {
+    public init(sql: String, bindings: [SQLValue] = []) {
         self.sql = sql
         self.bindings = bindings
     }
@@ -21,6 +21,15 @@ public struct SQLStatement: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         sql + "  -- " + bindings.map(\.description).joined(separator: ", ")
     }
+}
+
+/// A database connection that runs statements and returns rows: what the readers of a
+/// database (the Core Data store reader, `db export`) need, whichever database it is.
+public protocol SQLQuerying {
+    /// The rows of a query, each as its column values in order.
+    func rows(_ statement: SQLStatement) throws -> [[SQLValue]]
+    /// Every table's column names, keyed by table name.
+    func tableColumns() throws -> [String: [String]]
 }
 
 extension SQLDialect {

@@ -6,11 +6,11 @@ import Predicates
 import TestSupport
 
 /// A random schema, a graph over it and predicates on one of its entities.
-struct GraphCase {
-    var schema: Schema
-    var graph: ObjectGraph
-    var root: String
-    var predicates: [(format: String, arguments: [PredicateValue])]
+package struct GraphCase {
+    package var schema: Schema
+    package var graph: ObjectGraph
+    package var root: String
+    package var predicates: [(format: String, arguments: [PredicateValue])]
 }
 
 /// Seeded generator of ``GraphCase``s: schemas with inheritance, one-to-one, one-to-many and
@@ -19,25 +19,27 @@ struct GraphCase {
 /// UUIDs); graphs with nils, empty relationships, integer and string ids; and predicates with
 /// to-one paths, ANY/ALL/NONE, @count/@sum/@avg/@min/@max, SUBQUERY, IN, BETWEEN, string
 /// operators with options, arithmetic and compounds.
-struct GraphCaseGenerator {
-    var random: SplitMix64
+package struct GraphCaseGenerator {
+    package var random: SplitMix64
     /// What the generated cases contained, for the coverage check.
-    var labels: Set<String> = []
+    package var labels: Set<String> = []
 
-    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    package init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    mutating func int(_ range: ClosedRange<Int>) -> Int { random.int(in: range) }
-    mutating func chance(_ percent: UInt64) -> Bool { random.chance(percent, in: 100) }
-    mutating func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : random.pick(items) }
+    package mutating func int(_ range: ClosedRange<Int>) -> Int { random.int(in: range) }
+    package mutating func chance(_ percent: UInt64) -> Bool { random.chance(percent, in: 100) }
+    package mutating func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : random.pick(items) }
 
-    static let types: [AttributeType] = [.string, .integer64, .double, .boolean, .date, .uuid]
-    static let strings = ["", "a", "Ab", "abc", "café", "CAFE", "naïve", "x*y", "a?b", "100%", "under_score", "Émile"]
-    static let uuids = [
+    package static let types: [AttributeType] = [.string, .integer64, .double, .boolean, .date, .uuid]
+    package static let strings = ["", "a", "Ab", "abc", "café", "CAFE", "naïve", "x*y", "a?b", "100%", "under_score", "Émile",
+        "it's", "back\\slash", "\"q\"", "Zoë", "ZOE", "日本", "x;--",
+    ]
+    package static let uuids = [
         UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!,
         UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
     ]
 
-    mutating func makeCase() -> GraphCase? {
+    package mutating func makeCase() -> GraphCase? {
         let schema = makeSchema()
         guard let graph = makeGraph(schema) else { return nil }
         let concrete = schema.entities.map(\.name)
@@ -52,7 +54,7 @@ struct GraphCaseGenerator {
 
     // MARK: Schemas
 
-    mutating func makeSchema() -> Schema {
+    package mutating func makeSchema() -> Schema {
         let count = int(2...5)
         var entities: [EntityDescription] = []
         for index in 0..<count {
@@ -84,7 +86,7 @@ struct GraphCaseGenerator {
 
     // MARK: Graphs
 
-    mutating func randomValue(_ type: AttributeType) -> PredicateValue {
+    package mutating func randomValue(_ type: AttributeType) -> PredicateValue {
         if chance(15) { return .null }
         switch type {
         case .string: return .string(pick(Self.strings) ?? "")
@@ -97,7 +99,7 @@ struct GraphCaseGenerator {
         }
     }
 
-    mutating func makeGraph(_ schema: Schema) -> ObjectGraph? {
+    package mutating func makeGraph(_ schema: Schema) -> ObjectGraph? {
         var changes = ChangeSet()
         var next: [String: Int] = [:]
         var objects: [(ObjectID, String)] = []
@@ -142,7 +144,7 @@ struct GraphCaseGenerator {
     // MARK: Predicates
 
     /// A key path from `entity` to a value: attributes through zero to two to-one hops.
-    mutating func scalarPath(_ entity: String, _ schema: Schema, hops: Int = 2) -> (String, AttributeType)? {
+    package mutating func scalarPath(_ entity: String, _ schema: Schema, hops: Int = 2) -> (String, AttributeType)? {
         var path: [String] = []
         var current = entity
         for _ in 0..<hops where chance(40) {
@@ -157,7 +159,7 @@ struct GraphCaseGenerator {
     }
 
     /// A constant (as format text, or an argument) of `type`.
-    mutating func constant(_ type: AttributeType, _ arguments: inout [PredicateValue]) -> String {
+    package mutating func constant(_ type: AttributeType, _ arguments: inout [PredicateValue]) -> String {
         switch type {
         case .string:
             arguments.append(.string(pick(Self.strings) ?? ""))
@@ -174,7 +176,7 @@ struct GraphCaseGenerator {
     }
 
     /// A comparison of a value of `type` read at `path`.
-    mutating func comparison(
+    package mutating func comparison(
         _ path: String, _ type: AttributeType, _ arguments: inout [PredicateValue], arithmetic: Bool = true
     ) -> String {
         if chance(10) { return "\(path) \(chance(50) ? "==" : "!=") nil" }
@@ -206,7 +208,7 @@ struct GraphCaseGenerator {
         }
     }
 
-    mutating func makePredicate(_ entity: String, _ schema: Schema, depth: Int, arguments: inout [PredicateValue])
+    package mutating func makePredicate(_ entity: String, _ schema: Schema, depth: Int, arguments: inout [PredicateValue])
         -> String
     {
         if depth > 0, chance(35) {

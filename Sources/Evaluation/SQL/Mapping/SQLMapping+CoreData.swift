@@ -1,0 +1,160 @@
+import KeyPaths
+
+extension SQLMapping {
+    /// The layout of the SQLite store that Core Data writes for `schema`
+    /// (`Docs/sql-mapping.md`, "The Core Data convention", lists each rule and its source):
+    ///
+    /// - a table `Z<ROOT>` per inheritance hierarchy with `Z_PK` (key), `Z_ENT` (entity number)
+    ///   and `Z_OPT` (version); `ZARTIST` for `Artist`;
+    /// - a column `Z<NAME>` per stored attribute and per to-one relationship (`ZTITLE`,
+    ///   `ZARTIST`); when entities of one hierarchy declare the same name, the first in entity
+    ///   number order keeps `ZNAME` and the others get `ZNAME1`, `ZNAME2`, …;
+    /// - an ordered to-many relationship stored by its to-one inverse keeps positions in
+    ///   `Z_FOK_<INVERSE>` of the inverse's table;
+    /// - a many-to-many pair shares `Z_<n><RELATIONSHIP>` with the columns
+    ///   `Z_<n><INVERSE>` and `Z_<m><RELATIONSHIP>` (`n`, `m` the entity numbers of the two
+    ///   declaring entities), and `Z_FOK_…` order columns for ordered sides;
+    /// - dates are seconds since 2001-01-01 UTC, Booleans 0/1, UUIDs 16-byte blobs.
+    ///
+    /// `entityNumbers` are the store's `Z_PRIMARYKEY` numbers when reading a real store
+    /// (every entity of the schema must have one); by default they are computed with
+    /// ``coreDataEntityNumbers(_:)``. The JSON overrides (`table`, `column`, …) do not apply.
+    /// A to-many relationship without an inverse is not stored (its layout is not known).
+    public static func coreData(
+        _ schema: Schema, entityNumbers: [String: Int]? = nil
+    ) throws(SQLMappingErrors) -> SQLMapping {
+        let numbers = entityNumbers ?? coreDataEntityNumbers(schema)
+        let missing = schema.entityNames.filter { numbers[$0] == nil }
+        if !missing.isEmpty {
+            throw SQLMappingErrors(
+                missing.map {
+                    SQLMappingError(.invalidSchema, entity: $0, message: "the entity has no Core Data entity number")
+                })
+        }
+        var builder = MappingBuilder(schema: schema, rules: CoreDataConvention(numbers: numbers), entityNumbers: numbers)
+        return try builder.build()
+    }
+
+    /// The entity numbers (`Z_ENT`) Core Data gives a model's entities: 1, 2, … in a
+    /// depth-first walk of the inheritance forest, root entities and the children of each
+    /// entity in name order, each parent before its sub-entities.
+    ///
+    /// Confirmed on the fixture store (eight root entities numbered in name order); the order
+    /// among sub-entities is inferred from published stores, not confirmed. A real store's
+    /// `Z_PRIMARYKEY` table is authoritative.
+    public static func coreDataEntityNumbers(_ schema: Schema) -> [String: Int] {
+        var children: [String: [String]] = [:]
+        var roots: [String] = []
+        var seen: Set<String> = []
+        for entity in schema.entities where seen.insert(entity.name).inserted {
+            if let parent = entity.parent, schema.entity(named: parent) != nil, !schema.ancestors(of: parent).contains(entity.name) {
+                children[parent, default: []].append(entity.name)
+            } else {
+                roots.append(entity.name)
+            }
+        }
+        var numbers: [String: Int] = [:]
+        var stack = roots.sorted(by: >)
+        while let entity = stack.popLast() {
+            guard numbers[entity] == nil else { continue }
+            numbers[entity] = numbers.count + 1
+            stack += (children[entity] ?? []).sorted(by: >)
+        }
+        return numbers
+    }
+}
+
+/// The naming rules of ``SQLMapping/coreData(_:entityNumbers:)``.
+struct CoreDataConvention: MappingConvention {
+    let numbers: [String: Int]
+
+    var convention: SQLNamingConvention { .coreData }
+    var keyType: SQLColumnType { .integer64 }
+    var honoursOverrides: Bool { false }
+
+    private func number(_ entity: String) -> Int { numbers[entity] ?? Int.max }
+
+    /// Core Data's spelling of a property in a column name: upper-cased.
+    private func upper(_ name: String) -> String { name.uppercased() }
+
+    func hierarchyOrder(_ entities: [String]) -> [String] {
+        entities.sorted { number($0) < number($1) }
+    }
+
+    func tableName(root: String, override: String?) -> String { "Z" + upper(root) }
+
+    func fixedColumns(entities: [String]) -> [SQLColumn] {
+        [
+            SQLColumn(name: "Z_PK", type: .integer64, role: .key, isIndexed: false),
+            SQLColumn(name: "Z_ENT", type: .integer64, role: .entity, isIndexed: false),
+            SQLColumn(name: "Z_OPT", type: .integer64, role: .version, isIndexed: false),
+        ]
+    }
+
+    func attributeColumn(_ attribute: AttributeDescription) -> String { "Z" + upper(attribute.name) }
+
+    func foreignKeyColumn(_ relationship: RelationshipDescription) -> String { "Z" + upper(relationship.name) }
+
+    func orderColumn(inverse: String) -> String { "Z_FOK_" + upper(inverse) }
+
+    func disambiguate(_ clashing: [ColumnPlan.Request], taken: Set<String>) -> [String] {
+        let ranked = clashing.enumerated().sorted { (number($0.element.owner), $0.offset) < (number($1.element.owner), $1.offset) }
+        var names = Array(repeating: "", count: clashing.count)
+        var used = taken
+        var suffix = 0
+        for (offset, request) in ranked {
+            var name = suffix == 0 ? request.defaultName : request.defaultName + String(suffix)
+            while used.contains(name) {
+                suffix += 1
+                name = request.defaultName + String(suffix)
+            }
+            suffix += 1
+            used.insert(name)
+            names[offset] = name
+        }
+        return names
+    }
+
+    func joinTable(
+        owner: RelationshipLayout.PropertyRef, _ ownerRelationship: RelationshipDescription,
+        other: RelationshipLayout.PropertyRef?, _ otherRelationship: RelationshipDescription?
+    ) -> SQLJoinTable? {
+        guard let other, let otherRelationship else { return nil }
+        let source = "Z_\(number(owner.entity))" + upper(other.name)
+        var destination = "Z_\(number(other.entity))" + upper(owner.name)
+        if destination == source { destination += "1" }
+        return SQLJoinTable(
+            name: "Z_\(number(owner.entity))" + upper(owner.name), entity: owner.entity, relationship: owner.name,
+            inverse: other.name, sourceColumn: source, destinationColumn: destination,
+            destinationOrderColumn: ownerRelationship.isOrdered ? "Z_FOK_" + destination.dropFirst(2) : nil,
+            sourceOrderColumn: otherRelationship.isOrdered ? "Z_FOK_" + source.dropFirst(2) : nil,
+            keyType: .integer64)
+    }
+
+    func unstoredJoinReason(owner: RelationshipLayout.PropertyRef) -> String {
+        "'\(owner.entity).\(owner.name)' is a to-many relationship without an inverse, whose Core Data layout is "
+            + "not known to this engine"
+    }
+
+    /// Core Data's column order, as in the fixture store: integer and Boolean attributes, then
+    /// foreign keys, then dates and floating-point numbers, decimals, text, bytes; by entity
+    /// number, then by name, within each group.
+    func columnOrder(_ requests: [ColumnPlan.Request]) -> [ColumnPlan.Request] {
+        func group(_ request: ColumnPlan.Request) -> Int {
+            switch request.role {
+            case .foreignKey, .order: return 1
+            case .key, .entity, .version, .attribute: break
+            }
+            switch request.type {
+            case .integer16, .integer32, .integer64, .boolean: return 0
+            case .date, .double: return 2
+            case .decimal: return 3
+            case .text: return 4
+            case .uuid, .blob: return 5
+            }
+        }
+        return requests.sorted {
+            (group($0), number($0.owner), $0.defaultName) < (group($1), number($1.owner), $1.defaultName)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+/// The `CREATE TABLE` and `CREATE INDEX` statements for a mapping, in a dialect.
+///
+/// For the sample model under the standard mapping in SQLite:
+/// ```sql
+/// CREATE TABLE "Content" ("id" INTEGER PRIMARY KEY, "entity" TEXT NOT NULL, "name" TEXT, "bucket_id" INTEGER, …)
+/// CREATE INDEX "Content_bucket_id_index" ON "Content" ("bucket_id")
+/// CREATE TABLE "Content_tags" ("source_id" INTEGER NOT NULL, "destination_id" INTEGER NOT NULL,
+///     PRIMARY KEY ("source_id", "destination_id"))
+/// CREATE INDEX "Content_tags_destination_id_index" ON "Content_tags" ("destination_id")
+/// ```
+///
+/// - Every foreign-key column has an index; so has every attribute marked `indexed`.
+/// - A join table's primary key (source, destination) serves lookups by source; the
+///   destination column gets its own index.
+/// - Attributes are nullable (an object graph accepts `null` for every attribute, as Core
+///   Data does until it saves); no `REFERENCES` constraints are declared, so that tables can be
+///   created and loaded in any order (Core Data declares none either).
+/// - Under the Core Data convention the bookkeeping tables `Z_PRIMARYKEY` (with one row per
+///   entity: number, name, parent number, 0) and `Z_METADATA` (empty) follow, and the join
+///   columns are declared without `NOT NULL`, as Core Data writes them. Such a store can be
+///   read by this engine and by `sqlite3`, not opened by Core Data (its metadata holds model
+///   hashes that only Core Data computes).
+public enum SQLSchemaDefinition {
+    /// The statements creating every table and index of `mapping`; with `ifNotExists`,
+    /// `CREATE … IF NOT EXISTS` (the Core Data bookkeeping rows are then not inserted).
+    public static func statements(
+        for mapping: SQLMapping, dialect: some SQLDialect, ifNotExists: Bool = false
+    ) -> [SQLStatement] {
+        let writer = DefinitionWriter(mapping: mapping, dialect: dialect, ifNotExists: ifNotExists)
+        var statements: [SQLStatement] = []
+        for table in mapping.entityTables { statements += writer.entityTable(table) }
+        for table in mapping.joinTables { statements += writer.joinTable(table) }
+        if mapping.convention == .coreData { statements += writer.coreDataBookkeeping() }
+        return statements
+    }
+}
+
+/// Writes the statements of ``SQLSchemaDefinition``.
+private struct DefinitionWriter<Dialect: SQLDialect> {
+    let mapping: SQLMapping
+    let dialect: Dialect
+    let ifNotExists: Bool
+
+    private var createTable: String { ifNotExists ? "CREATE TABLE IF NOT EXISTS " : "CREATE TABLE " }
+    private var createIndex: String { ifNotExists ? "CREATE INDEX IF NOT EXISTS " : "CREATE INDEX " }
+    private var coreData: Bool { mapping.convention == .coreData }
+
+    private func q(_ name: String) -> String { dialect.quote(name) }
+
+    private func type(_ type: SQLColumnType) -> String {
+        dialect.columnType(type, convention: mapping.convention)
+    }
+
+    func entityTable(_ table: SQLEntityTable) -> [SQLStatement] {
+        let columns = table.columns.map { column -> String in
+            var definition = q(column.name) + " " + type(column.type)
+            switch column.role {
+            case .key:
+                definition += " PRIMARY KEY"
+                if column.type == .text { definition += " NOT NULL" }
+            case .entity:
+                if !coreData { definition += " NOT NULL" }
+            case .version, .attribute, .foreignKey, .order:
+                break
+            }
+            return definition
+        }
+        var statements = [SQLStatement(sql: createTable + q(table.name) + " (" + columns.joined(separator: ", ") + ")")]
+        let attributeIndexes = table.columns.filter { column in
+            if case .attribute = column.role { return column.isIndexed }
+            return false
+        }
+        let otherIndexes = table.columns.filter { column in
+            if case .attribute = column.role { return false }
+            return column.isIndexed
+        }
+        for column in attributeIndexes + otherIndexes {
+            statements.append(index(on: table.name, column: column.name))
+        }
+        return statements
+    }
+
+    func joinTable(_ table: SQLJoinTable) -> [SQLStatement] {
+        let notNull = coreData ? "" : " NOT NULL"
+        var columns = [
+            q(table.sourceColumn) + " " + type(table.keyType) + notNull,
+            q(table.destinationColumn) + " " + type(table.keyType) + notNull,
+        ]
+        for order in [table.destinationOrderColumn, table.sourceOrderColumn].compactMap({ $0 }) {
+            columns.append(q(order) + " " + type(.integer64))
+        }
+        columns.append("PRIMARY KEY (" + q(table.sourceColumn) + ", " + q(table.destinationColumn) + ")")
+        return [
+            SQLStatement(sql: createTable + q(table.name) + " (" + columns.joined(separator: ", ") + ")"),
+            index(on: table.name, column: table.destinationColumn),
+        ]
+    }
+
+    func coreDataBookkeeping() -> [SQLStatement] {
+        let integer = type(.integer64)
+        let text = type(.text)
+        var statements = [
+            SQLStatement(
+                sql: createTable + q("Z_PRIMARYKEY") + " (" + q("Z_ENT") + " " + integer + " PRIMARY KEY, " + q("Z_NAME")
+                    + " " + text + ", " + q("Z_SUPER") + " " + integer + ", " + q("Z_MAX") + " " + integer + ")"),
+            SQLStatement(
+                sql: createTable + q("Z_METADATA") + " (" + q("Z_VERSION") + " " + integer + " PRIMARY KEY, "
+                    + q("Z_UUID") + " " + text + ", " + q("Z_PLIST") + " " + type(.blob) + ")"),
+        ]
+        guard !ifNotExists else { return statements }
+        let insert =
+            "INSERT INTO " + q("Z_PRIMARYKEY") + " (" + ["Z_ENT", "Z_NAME", "Z_SUPER", "Z_MAX"].map(q).joined(separator: ", ")
+            + ") VALUES (" + (1...4).map(dialect.placeholder).joined(separator: ", ") + ")"
+        let entities = mapping.schema.entities.map(\.name).filter { mapping.entityNumbers[$0] != nil }
+        for entity in entities.sorted(by: { (mapping.entityNumbers[$0] ?? 0) < (mapping.entityNumbers[$1] ?? 0) }) {
+            let number = mapping.entityNumbers[entity] ?? 0
+            let parent = mapping.schema.entity(named: entity)?.parent.flatMap { mapping.entityNumbers[$0] } ?? 0
+            statements.append(
+                SQLStatement(
+                    sql: insert, bindings: [.integer(Int64(number)), .text(entity), .integer(Int64(parent)), .integer(0)]))
+        }
+        return statements
+    }
+
+    private func index(on table: String, column: String) -> SQLStatement {
+        let name = coreData ? "\(table)_\(column)_INDEX" : "\(table)_\(column)_index"
+        return SQLStatement(sql: createIndex + q(name) + " ON " + q(table) + " (" + q(column) + ")")
+    }
+}

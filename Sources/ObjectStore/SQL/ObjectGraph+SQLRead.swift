@@ -1,0 +1,159 @@
+import Evaluation
+import Foundation
+import KeyPaths
+import Predicates
+
+extension ObjectGraph {
+    /// Reads every object stored in `database` under `mapping` into a graph: each hierarchy
+    /// table's rows (the entity told by the discriminator), attributes converted back from
+    /// their storage form, to-one relationships from foreign keys, many-to-many ones from join
+    /// tables, ordered relationships in the order of their order columns. A Core Data store
+    /// written by an app reads this way with ``SQLMapping/coreData(_:entityNumbers:)``.
+    ///
+    /// Rows whose discriminator names no entity of the schema are an error, as are values of
+    /// the wrong kind; columns the mapping does not know are ignored.
+    public static func read(
+        from database: some SQLQuerying, mapping: SQLMapping, dialect: some SQLDialect
+    ) throws -> ObjectGraph {
+        let schema = mapping.schema
+        var objects: [String: [InsertedObject]] = [:]
+        var positions: [ObjectPosition: Int64] = [:]
+        for table in mapping.entityTables {
+            let columns = table.columns
+            let sql = "SELECT " + columns.map { dialect.quote($0.name) }.joined(separator: ", ") + " FROM "
+                + dialect.quote(table.name)
+            for row in try database.rows(SQLStatement(sql: sql)) {
+                guard row.count == columns.count else { continue }
+                var entity = table.rootEntity
+                var id: ObjectKey?
+                var values: [String: PredicateValue] = [:]
+                for (column, value) in zip(columns, row) {
+                    switch column.role {
+                    case .key: id = objectKey(value)
+                    case .entity:
+                        guard let named = mapping.entity(withValue: value, inHierarchyOf: table.rootEntity) else {
+                            throw GraphError(
+                                .unknownEntity, entity: table.rootEntity,
+                                message: "table '\(table.name)': no entity has the discriminator \(value)")
+                        }
+                        entity = named
+                    case .version: break
+                    case .attribute(_, let attribute):
+                        guard !value.isNull else { continue }
+                        values[attribute] = value
+                            .predicateValue(as: schema.property(named: attribute, in: table.rootEntity)?.attribute?.type)
+                    case .foreignKey(_, let relationship):
+                        if let key = objectKey(value) { values[relationship] = key.predicateValue }
+                    case .order(let owner, let relationship):
+                        if let position = value.integerValue, let id {
+                            positions[ObjectPosition(owner: owner, relationship: relationship, member: id)] = position
+                        }
+                    }
+                }
+                guard let id else { continue }
+                // Attributes of sub-entities are NULL on other rows: keep only the entity's keys.
+                values = values.filter { schema.property(named: $0.key, in: entity) != nil }
+                objects[entity, default: []].append(InsertedObject(id: id, values: values))
+            }
+        }
+        var links: [String: [ObjectKey: [(ObjectKey, Int64)]]] = [:]
+        for join in mapping.joinTables {
+            var columns = [join.sourceColumn, join.destinationColumn]
+            if let order = join.destinationOrderColumn { columns.append(order) }
+            let sql = "SELECT " + columns.map { dialect.quote($0) }.joined(separator: ", ") + " FROM "
+                + dialect.quote(join.name)
+            for row in try database.rows(SQLStatement(sql: sql)) {
+                guard row.count >= 2, let source = objectKey(row[0]), let destination = objectKey(row[1]) else { continue }
+                let position = row.count > 2 ? row[2].integerValue ?? 0 : 0
+                links[join.entity + "." + join.relationship, default: [:]][source, default: []]
+                    .append((destination, position))
+            }
+        }
+        for (entity, list) in objects {
+            objects[entity] = list.map { object in
+                var object = object
+                for relationship in schema.allRelationships(of: entity) where relationship.isToMany {
+                    let declaring = schema.declaringEntity(ofProperty: relationship.name, in: entity) ?? entity
+                    if let destinations = links[declaring + "." + relationship.name]?[object.id] {
+                        let sorted = destinations.sorted { $0.1 < $1.1 }
+                        object.values[relationship.name] = .array(sorted.map(\.0.predicateValue))
+                    }
+                }
+                return object
+            }
+        }
+        // Ordered one-to-many relationships: the owner lists its members in order.
+        if !positions.isEmpty {
+            var members: [String: [ObjectKey: [(ObjectKey, Int64)]]] = [:]
+            for (entity, list) in objects {
+                for object in list {
+                    for relationship in schema.allRelationships(of: entity) where !relationship.isToMany {
+                        guard let inverse = relationship.inverse,
+                            case .some(let ownerValue) = object.values[relationship.name],
+                            let owner = ObjectKey(ownerValue)
+                        else { continue }
+                        let declaring =
+                            schema.declaringEntity(ofProperty: inverse, in: relationship.destination)
+                            ?? relationship.destination
+                        let key = declaring + "." + inverse
+                        let slot = ObjectPosition(owner: declaring, relationship: inverse, member: object.id)
+                        guard let position = positions[slot] else { continue }
+                        members[key, default: [:]][owner, default: []].append((object.id, position))
+                    }
+                }
+            }
+            for (entity, list) in objects {
+                objects[entity] = list.map { object in
+                    var object = object
+                    for relationship in schema.allRelationships(of: entity) where relationship.isOrdered {
+                        let declaring = schema.declaringEntity(ofProperty: relationship.name, in: entity) ?? entity
+                        if let list = members[declaring + "." + relationship.name]?[object.id] {
+                            object.values[relationship.name] = .array(list.sorted { $0.1 < $1.1 }.map(\.0.predicateValue))
+                        }
+                    }
+                    return object
+                }
+            }
+        }
+        return try ObjectGraph(schema: schema, objects: objects)
+    }
+
+    private static func objectKey(_ value: SQLValue) -> ObjectKey? {
+        switch value {
+        case .integer(let int): .int(Int(int))
+        case .text(let text): .string(text)
+        case .double(let double): Int(exactly: double).map { .int($0) }
+        case .null, .blob: nil
+        }
+    }
+}
+
+/// Where an object stands in an ordered one-to-many relationship (its order column).
+private struct ObjectPosition: Hashable {
+    var owner: String
+    var relationship: String
+    var member: ObjectKey
+}
+
+extension SQLValue {
+    /// The value an attribute of `type` holds in memory for this stored value.
+    func predicateValue(as type: AttributeType?) -> PredicateValue {
+        switch (self, type) {
+        case (.null, _): return .null
+        case (_, .boolean?): return integerValue.map { .bool($0 != 0) } ?? .null
+        case (_, .date?): return doubleValue.map { .date(Date(timeIntervalSinceReferenceDate: $0)) } ?? .null
+        case (.text(let text), .uuid?): return UUID(uuidString: text).map { .uuid($0) } ?? .string(text)
+        case (.blob(let bytes), .uuid?) where bytes.count == 16:
+            var uuid = UUID().uuid
+            withUnsafeMutableBytes(of: &uuid) { $0.copyBytes(from: bytes) }
+            return .uuid(UUID(uuid: uuid))
+        case (_, .integer16?), (_, .integer32?), (_, .integer64?):
+            return integerValue.map { .int(Int($0)) } ?? (doubleValue.map { .double($0) } ?? .null)
+        case (_, .double?), (_, .float?), (_, .decimal?): return doubleValue.map { .double($0) } ?? .null
+        case (.integer(let int), _): return .int(Int(int))
+        case (.double(let double), _): return .double(double)
+        case (.text(let text), _): return .string(text)
+        case (.blob(let bytes), _): return .data(Data(bytes))
+        }
+    }
+}

@@ -1,0 +1,117 @@
+/// The SQL functions that lowered predicates call on PostgreSQL, installed by one statement
+/// (``installStatement``; `PostgresConnection.installHelperFunctions()` runs it). They mirror
+/// the in-memory string semantics that the SQLite helper registers as Swift functions:
+///
+/// | function | meaning |
+/// |---|---|
+/// | `pe_fold(s, o)` | the string as `==[o]` compares it: `[c]` lowercased, `[d]` combining marks removed after NFD, then NFC; `s` itself under `[n]` |
+/// | `pe_compare(a, b, o)` | -1, 0, 1: the folded strings in code-point order (`COLLATE "C"`) |
+/// | `pe_contains`, `pe_beginswith`, `pe_endswith` `(s, t, o)` | 1 or 0; 0 for an empty `t`; NULL for a NULL operand |
+/// | `pe_like(s, p, o)` | 1 or 0: `*` and `?` wildcards over the whole (NFKC-normalised unless `[n]`) string; an error for a trailing `\` |
+///
+/// The server must run with a UTF-8 `LC_CTYPE` (`lower()` then maps every letter, not only
+/// ASCII) and a database collation of `C` for plain order; `Docs/sql-mapping.md` lists where
+/// PostgreSQL's case mapping differs from memory's (full case foldings such as `ß` → `ss`).
+/// `MATCHES` is not installed: PostgreSQL's regular expressions are not ICU's, so the
+/// PostgreSQL dialect refuses it.
+///
+/// ```sql
+/// SELECT pe_contains('Zoë', 'OE', 'cd')   -- 1
+/// ```
+package enum PostgresHelperFunctions {
+    /// One statement creating or replacing every helper function.
+    package static let installStatement = """
+        CREATE OR REPLACE FUNCTION pe_fold(s text, o text) RETURNS text
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pe$
+          SELECT CASE
+            WHEN s IS NULL THEN NULL
+            WHEN strpos(o, 'n') > 0 THEN s
+            ELSE normalize(
+              CASE WHEN strpos(o, 'd') > 0
+                THEN regexp_replace(
+                  normalize(CASE WHEN strpos(o, 'c') > 0 THEN lower(s) ELSE s END, NFD),
+                  '[\\u0300-\\u036f\\u1ab0-\\u1aff\\u1dc0-\\u1dff\\u20d0-\\u20ff\\ufe20-\\ufe2f]', '', 'g')
+                ELSE CASE WHEN strpos(o, 'c') > 0 THEN lower(s) ELSE s END
+              END, NFC)
+          END
+        $pe$;
+
+        CREATE OR REPLACE FUNCTION pe_compare(a text, b text, o text) RETURNS integer
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pe$
+          SELECT CASE
+            WHEN a IS NULL OR b IS NULL THEN NULL
+            WHEN pe_fold(a, o) COLLATE "C" < pe_fold(b, o) COLLATE "C" THEN -1
+            WHEN pe_fold(a, o) = pe_fold(b, o) THEN 0
+            ELSE 1
+          END
+        $pe$;
+
+        CREATE OR REPLACE FUNCTION pe_contains(s text, t text, o text) RETURNS integer
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pe$
+          SELECT CASE
+            WHEN s IS NULL OR t IS NULL THEN NULL
+            WHEN t = '' THEN 0
+            WHEN strpos(pe_fold(s, o), pe_fold(t, o)) > 0 THEN 1
+            ELSE 0
+          END
+        $pe$;
+
+        CREATE OR REPLACE FUNCTION pe_beginswith(s text, t text, o text) RETURNS integer
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pe$
+          SELECT CASE
+            WHEN s IS NULL OR t IS NULL THEN NULL
+            WHEN t = '' THEN 0
+            WHEN starts_with(pe_fold(s, o), pe_fold(t, o)) THEN 1
+            ELSE 0
+          END
+        $pe$;
+
+        CREATE OR REPLACE FUNCTION pe_endswith(s text, t text, o text) RETURNS integer
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pe$
+          SELECT CASE
+            WHEN s IS NULL OR t IS NULL THEN NULL
+            WHEN t = '' THEN 0
+            WHEN right(pe_fold(s, o), length(pe_fold(t, o))) = pe_fold(t, o) THEN 1
+            ELSE 0
+          END
+        $pe$;
+
+        CREATE OR REPLACE FUNCTION pe_like_pattern(p text) RETURNS text
+        LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $pe$
+        DECLARE
+          result text := '';
+          c text;
+          escaped boolean := false;
+        BEGIN
+          FOREACH c IN ARRAY regexp_split_to_array(p, '') LOOP
+            IF escaped THEN
+              result := result || CASE WHEN c IN ('%', '_', '\\') THEN '\\' || c ELSE c END;
+              escaped := false;
+            ELSIF c = '\\' THEN escaped := true;
+            ELSIF c = '*' THEN result := result || '%';
+            ELSIF c = '?' THEN result := result || '_';
+            ELSIF c IN ('%', '_') THEN result := result || '\\' || c;
+            ELSE result := result || c;
+            END IF;
+          END LOOP;
+          IF escaped THEN
+            RAISE EXCEPTION 'pe_like: the backslash is a wildcard character and cannot appear unescaped at the end of a LIKE pattern';
+          END IF;
+          RETURN result;
+        END
+        $pe$;
+
+        CREATE OR REPLACE FUNCTION pe_like(s text, p text, o text) RETURNS integer
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pe$
+          SELECT CASE
+            WHEN s IS NULL OR p IS NULL THEN NULL
+            WHEN p = '' THEN 0
+            WHEN strpos(o, 'n') > 0 THEN
+              CASE WHEN s LIKE pe_like_pattern(p) ESCAPE '\\' THEN 1 ELSE 0 END
+            WHEN pe_fold(normalize(s, NFKC), o) LIKE pe_like_pattern(pe_fold(normalize(p, NFKC), o)) ESCAPE '\\'
+              THEN 1
+            ELSE 0
+          END
+        $pe$;
+        """
+}

@@ -1,0 +1,100 @@
+import Evaluation
+import Foundation
+import PostgresDatabase
+import SQLiteDatabase
+import Testing
+
+@Suite("SQLite connection")
+struct SQLiteConnectionTests {
+    @Test("values round-trip through bindings and rows")
+    func roundTrip() throws {
+        let db = try SQLiteConnection.inMemory()
+        try db.execute("CREATE TABLE t (v)")
+        let values: [SQLValue] = [
+            .null, .integer(-7), .integer(Int64.max), .double(2.5), .text("Zoë 'quoted' \"x\""), .text(""),
+            .blob([0, 255, 1]), .blob([]),
+        ]
+        for value in values { try db.run(SQLStatement(sql: "INSERT INTO t VALUES (?1)", bindings: [value])) }
+        let rows = try db.rows(SQLStatement(sql: "SELECT v FROM t ORDER BY rowid"))
+        #expect(rows.map { $0[0] } == values)
+    }
+
+    @Test("an error carries SQLite's message and the SQL")
+    func errorMessage() throws {
+        let db = try SQLiteConnection.inMemory()
+        let error = #expect(throws: SQLiteError.self) { try db.rows(SQLStatement(sql: "SELECT * FROM missing")) }
+        #expect(error?.description == "SQLite error 1: no such table: missing — in: SELECT * FROM missing")
+    }
+
+    @Test("a transaction is rolled back when its body throws")
+    func rollback() throws {
+        let db = try SQLiteConnection.inMemory()
+        try db.execute("CREATE TABLE t (v INTEGER)")
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try db.transaction {
+                try db.run(SQLStatement(sql: "INSERT INTO t VALUES (1)"))
+                throw Stop()
+            }
+        }
+        #expect(try db.rows(SQLStatement(sql: "SELECT count(*) FROM t")) == [[.integer(0)]])
+    }
+
+    @Test("the number of bindings must match the placeholders")
+    func bindingCount() throws {
+        let db = try SQLiteConnection.inMemory()
+        let error = #expect(throws: SQLiteError.self) {
+            try db.rows(SQLStatement(sql: "SELECT ?1, ?2", bindings: [.integer(1)]))
+        }
+        #expect(error?.message == "the statement has 2 placeholder(s), 1 value(s) given")
+    }
+}
+
+@Suite("PostgreSQL connection", .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipMessage))
+struct PostgresConnectionTests {
+    @Test("values round-trip through bindings and rows")
+    func roundTrip() throws {
+        let db = try PostgresTestServer.shared.get().makeDatabase()
+        try db.execute("CREATE TABLE t (n serial, i bigint, d double precision, s text, b bytea, f boolean)")
+        try db.run(
+            SQLStatement(
+                sql: "INSERT INTO t (i, d, s, b, f) VALUES ($1, $2, $3, $4, $5)",
+                bindings: [.integer(-7), .double(2.5), .text("Zoë 'q' \"x\""), .blob([0, 255, 1]), .integer(1)]))
+        try db.run(
+            SQLStatement(
+                sql: "INSERT INTO t (i, d, s, b, f) VALUES ($1, $2, $3, $4, $5)",
+                bindings: [.null, .double(.infinity), .text(""), .blob([]), .integer(0)]))
+        let rows = try db.rows(SQLStatement(sql: "SELECT i, d, s, b, f FROM t ORDER BY n"))
+        #expect(
+            rows == [
+                [.integer(-7), .double(2.5), .text("Zoë 'q' \"x\""), .blob([0, 255, 1]), .integer(1)],
+                [.null, .double(.infinity), .text(""), .blob([]), .integer(0)],
+            ])
+    }
+
+    @Test("an error carries the server's message, SQLSTATE and the SQL")
+    func errorMessage() throws {
+        let db = try PostgresTestServer.shared.get().makeDatabase()
+        let error = #expect(throws: PostgresError.self) { try db.rows(SQLStatement(sql: "SELECT * FROM missing")) }
+        #expect(error?.sqlState == "42P01")
+        #expect(error?.description.hasPrefix("PostgreSQL error 42P01: ERROR:  relation \"missing\" does not exist") == true)
+        #expect(error?.sql == "SELECT * FROM missing")
+    }
+
+    @Test("a text binding with NUL is refused before it is sent")
+    func nulText() throws {
+        let db = try PostgresTestServer.shared.get().makeDatabase()
+        let error = #expect(throws: PostgresError.self) {
+            try db.rows(SQLStatement(sql: "SELECT $1::text", bindings: [.text("a\u{0}b")]))
+        }
+        #expect(error?.message == "binding 1 contains a NUL character, which PostgreSQL text cannot hold")
+    }
+
+    @Test("connecting to a server that is not there fails with libpq's message")
+    func connectionFailure() throws {
+        let error = #expect(throws: PostgresError.self) {
+            try PostgresConnection(url: "postgresql:///nowhere?host=/nonexistent-dir&port=1")
+        }
+        #expect(error?.message.hasPrefix("cannot connect to 'postgresql:///nowhere?host=/nonexistent-dir&port=1'") == true)
+    }
+}
