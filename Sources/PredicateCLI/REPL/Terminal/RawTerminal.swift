@@ -51,7 +51,7 @@ final class RawTerminal {
             bytes[Int(VMIN)] = 1
             bytes[Int(VTIME)] = 0
         }
-        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return nil }
+        guard tcsetattr(STDIN_FILENO, TCSADRAIN, &raw) == 0 else { return nil }
         isRaw = true
     }
 
@@ -70,7 +70,7 @@ final class RawTerminal {
     func restore() {
         guard isRaw else { return }
         var settings = saved
-        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+        _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &settings)
         isRaw = false
     }
 
