@@ -12,7 +12,7 @@ import Predicates
 ///
 /// ```
 /// var session = try ReplSession.bundledSample()
-/// session.handle("bucket.name == 'Inbox' AND size > 100").text
+/// session.handle("bucket.name == 'Inbox' AND #size > 100").text
 /// // id  entity   creationDate          name       size  bucket  owner  tags
 /// // --  -------  --------------------  ---------  ----  ------  -----  -------
 /// // 1   Content  2024-02-01T10:00:00Z  notes.txt  120   Inbox   Ann    work
