@@ -6,8 +6,14 @@ import Predicates
 
 /// `predicate affected --schema FILE --graph FILE --entity NAME --format FORMAT [--arg JSON]...
 /// [--sort KEYPATH]... [--refresh KEYPATH]... --changes FILE`: applies a change set to an
-/// object graph and prints the roots of the query it affects,
-/// `{"reevaluate": [1, 2], "refresh": [5]}` (IDs of the root entity, sorted).
+/// object graph and prints the roots of the query it affects (IDs of the root entity, sorted):
+///
+/// ```
+/// reevaluate: 1, 2   (membership or order may have changed)
+/// refresh: 5         (only what the rows display changed)
+/// ```
+///
+/// With `--json`: `{"reevaluate": [1, 2], "refresh": [5]}`.
 ///
 /// Exit status 2 for an invalid predicate (caret rendering), a key path that does not resolve,
 /// or an invalid schema, graph or change set; 1 for an unreadable file.
@@ -16,7 +22,7 @@ struct AffectedCommand: ToolCommand {
     static let summary = "print the roots of a query that a change set affects"
     static let usage = """
         predicate affected --schema FILE --graph FILE --entity NAME --format FORMAT [--arg JSON]...
-                           [--sort KEYPATH]... [--refresh KEYPATH]... --changes FILE
+                           [--sort KEYPATH]... [--refresh KEYPATH]... --changes FILE [--json]
           --schema FILE      the schema: a .json schema file, else an Xcode Core Data model
                              (.xcdatamodeld, .xcdatamodel or its contents file)
           --graph FILE       the objects before the change: {"Entity": [{"id": 1, "key": value, …}], …}
@@ -26,8 +32,9 @@ struct AffectedCommand: ToolCommand {
           --sort KEYPATH     a sort key path of the query (repeatable)
           --refresh KEYPATH  a key path the query's rows display, e.g. bucket.name (repeatable)
           --changes FILE     the change set (see Docs/change-set-format.md)
-        Prints {"reevaluate": [ids], "refresh": [ids]}: roots whose membership or order may have
-        changed (inserted and deleted roots included), and roots whose display only may have changed.
+          --json             print {"reevaluate": [ids], "refresh": [ids]}
+        Prints the roots to reevaluate (membership or order may have changed; inserted and deleted
+        roots included) and the roots to refresh (only what the rows display may have changed).
         """
 
     var schemaPath: String
@@ -38,8 +45,10 @@ struct AffectedCommand: ToolCommand {
     var sortKeyPaths: [String]
     var refreshKeyPaths: [String]
     var changesPath: String
+    var json: Bool
 
     init(arguments scanner: inout ArgumentScanner) throws(UsageError) {
+        json = scanner.flag("--json")
         schemaPath = try scanner.requiredValue(for: "--schema")
         graphPath = try scanner.requiredValue(for: "--graph")
         entity = try scanner.requiredValue(for: "--entity")
@@ -62,9 +71,15 @@ struct AffectedCommand: ToolCommand {
             let hierarchyIDs = { (objects: Set<ObjectID>) in
                 objects.map(\.id).sorted().map(String.init).joined(separator: ", ")
             }
-            io.write(
-                "{\"reevaluate\": [\(hierarchyIDs(affected.reevaluate))], \"refresh\": [\(hierarchyIDs(affected.refresh))]}\n"
-            )
+            let reevaluate = hierarchyIDs(affected.reevaluate)
+            let refresh = hierarchyIDs(affected.refresh)
+            if json {
+                io.write("{\"reevaluate\": [\(reevaluate)], \"refresh\": [\(refresh)]}\n")
+            } else {
+                io.write(
+                    "reevaluate: \(reevaluate.isEmpty ? "none" : reevaluate)   (membership or order may have changed)\n"
+                        + "refresh: \(refresh.isEmpty ? "none" : refresh)   (only what the rows display changed)\n")
+            }
             return ExitStatus.success
         } catch {
             io.writeError(error.message + "\n")

@@ -15,14 +15,18 @@ package enum PredicateTool {
             LintCommand.self,
             AffectedCommand.self,
             WatchCommand.self,
+            ReplToolCommand.self,
         ]
     }
 
-    /// Runs the tool.
+    /// Runs the tool; without arguments, the REPL on the bundled sample.
     package static func run(_ arguments: [String], io: ToolIO) -> Int32 {
-        guard let name = arguments.first, name != "help", name != "--help", name != "-h" else {
+        guard let name = arguments.first else {
+            return ReplToolCommand.sample.run(io: io)
+        }
+        guard name != "help", name != "--help", name != "-h" else {
             io.write(overview)
-            return arguments.isEmpty ? ExitStatus.usage : ExitStatus.success
+            return ExitStatus.success
         }
         guard let command = commands.first(where: { $0.name == name }) else {
             io.writeError("predicate: unknown command '\(name)'\n\n" + overview)
@@ -44,11 +48,12 @@ package enum PredicateTool {
     }
 
     static var overview: String {
-        var text = "usage: predicate COMMAND [OPTIONS]\n\ncommands:\n"
+        var text = "usage: predicate [COMMAND [OPTIONS]]\n\ncommands:\n"
         for command in commands {
             text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
-        text += "\nRun 'predicate COMMAND --help' for a command's options.\n"
+        text += "\nWithout a command, 'predicate' starts the REPL on the bundled sample.\n"
+        text += "Run 'predicate COMMAND --help' for a command's options.\n"
         return text
     }
 }

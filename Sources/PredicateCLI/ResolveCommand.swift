@@ -2,11 +2,23 @@ import Foundation
 import KeyPaths
 import Predicates
 
-/// `predicate resolve KEYPATH --schema FILE --entity NAME`: resolves a key path against a
-/// schema and prints its hops and destination as JSON (pretty-printed, sorted keys):
+/// `predicate resolve KEYPATH --schema FILE --entity NAME [--json]`: resolves a key path
+/// against a schema and prints its hops as a table and its destination:
 ///
 /// ```
 /// $ predicate resolve bucket.owner.name --schema Samples/schema.json --entity Content
+/// Content.bucket.owner.name
+/// from            to      shape   inverse
+/// --------------  ------  ------  --------
+/// Content.bucket  Bucket  to-one  contents
+/// Bucket.owner    User    to-one  buckets
+/// destination: User.name, an attribute of type string
+/// ```
+///
+/// With `--json`, the same as JSON (pretty-printed, sorted keys):
+///
+/// ```
+/// $ predicate resolve bucket.owner.name --schema Samples/schema.json --entity Content --json
 /// {
 ///   "collection" : false,
 ///   "destination" : { "entity" : "User", "kind" : "attribute", "optional" : false,
@@ -26,19 +38,22 @@ import Predicates
 /// be loaded exits with status 1.
 struct ResolveCommand: ToolCommand {
     static let name = "resolve"
-    static let summary = "resolve a key path against a schema and print its hops as JSON"
+    static let summary = "resolve a key path against a schema and print its hops"
     static let usage = """
-        predicate resolve KEYPATH --schema FILE --entity NAME
+        predicate resolve KEYPATH --schema FILE --entity NAME [--json]
           KEYPATH        a dotted key path, e.g. bucket.owner.name or contents.@sum.size
           --schema FILE  a JSON schema (.json), an Xcode model (.xcdatamodeld or .xcdatamodel
                          folder) or a model's 'contents' file
           --entity NAME  the entity the key path starts from
+          --json         print the hops and the destination as JSON
         """
 
     var keyPath: String
     var schema: SchemaOption
+    var json: Bool
 
     init(arguments scanner: inout ArgumentScanner) throws(UsageError) {
+        json = scanner.flag("--json")
         schema = try SchemaOption(arguments: &scanner)
         keyPath = try scanner.positional("KEYPATH")
     }
@@ -56,6 +71,10 @@ struct ResolveCommand: ToolCommand {
             }
             return ExitStatus.invalidInput
         }
+        guard json else {
+            io.write(Self.table(resolved))
+            return ExitStatus.success
+        }
         do {
             io.write(try ResolvedKeyPathJSON(resolved).encoded() + "\n")
             return ExitStatus.success
@@ -63,6 +82,40 @@ struct ResolveCommand: ToolCommand {
             io.writeError("predicate resolve: cannot write the result: \(error)\n")
             return ExitStatus.failure
         }
+    }
+}
+
+extension ResolveCommand {
+    /// The human-readable form: the path from its root, a table of hops (none for a key of the
+    /// root), and the destination in words.
+    static func table(_ path: ResolvedKeyPath) -> String {
+        var text = path.root + "." + path.keyPath + "\n"
+        let hops = path.allHops.map { hop in
+            [
+                hop.sourceEntity + "." + hop.sourceProperty, hop.destinationEntity, hop.isToMany ? "to-many" : "to-one",
+                hop.inverse ?? "(none)",
+            ]
+        }
+        if !hops.isEmpty {
+            text += ResultTable(headers: ["from", "to", "shape", "inverse"], rows: hops, cutsCells: false).text
+        }
+        let entity = path.destinationEntity
+        switch path.destination {
+        case .attribute(let attribute):
+            text += "destination: \(entity).\(attribute.name), an attribute of type \(attribute.type.rawValue)"
+            text += attribute.isOptional ? " (optional)" : ""
+        case .relationship(let relationship):
+            text += "destination: \(entity).\(relationship.name), a "
+            text += relationship.isToMany ? "to-many" : "to-one"
+            text += " relationship to \(relationship.destination)"
+            text += relationship.inverse.map { " (inverse \($0))" } ?? " (no inverse)"
+        case .aggregate(let operation, _):
+            text += "destination: \(operation.spelling) of \(entity)"
+            text += path.destinationPropertyName.map { "." + $0 } ?? ""
+            text += ResolvedKeyPathJSON.resultType(of: operation, in: path).map { ", of type \($0)" } ?? ""
+        }
+        text += path.isCollection ? "\nmany values: compare them with ANY, ALL or NONE, or count them with @count" : ""
+        return text + "\n"
     }
 }
 

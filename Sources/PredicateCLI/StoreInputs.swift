@@ -43,6 +43,13 @@ enum StoreInputs {
         } catch {
             return .failure(CommandFailure(status: ExitStatus.invalidInput, message: error.rendered))
         }
+        return check(predicate, format: format, schema: schema, entity: entity)
+    }
+
+    /// A parsed predicate checked for `entity`; diagnostics rendered with carets in `format`.
+    static func check(_ predicate: PredicateNode, format: String, schema: Schema, entity: String)
+        -> Result<CheckedPredicate, CommandFailure>
+    {
         do {
             return .success(try CheckedPredicate(predicate, schema: schema, entity: entity, source: format))
         } catch {

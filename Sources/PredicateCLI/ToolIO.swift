@@ -13,13 +13,19 @@ package struct ToolIO {
     /// longer line is skipped to its end and reported as ``InputLine/tooLong(bytes:)``, so
     /// memory stays bounded whatever the input. `nil` at end of input.
     package var readBoundedLine: (_ maximumBytes: Int) -> InputLine?
+    /// What standard input and output are connected to: the REPL edits lines and prints a
+    /// banner only on a terminal, and colours only when allowed. ``TerminalInfo/none`` unless
+    /// set (tests, pipes).
+    package var terminal = TerminalInfo.none
 
     /// Creates an IO from closures. Without `readBoundedLine`, bounded lines are read with
-    /// `readLine` and measured afterwards.
+    /// `readLine` and measured afterwards. `terminal` is ``TerminalInfo/none`` unless given.
     package init(
         readLine: @escaping () -> String?, write: @escaping (String) -> Void,
-        writeError: @escaping (String) -> Void, readBoundedLine: ((_ maximumBytes: Int) -> InputLine?)? = nil
+        writeError: @escaping (String) -> Void, readBoundedLine: ((_ maximumBytes: Int) -> InputLine?)? = nil,
+        terminal: TerminalInfo = .none
     ) {
+        self.terminal = terminal
         self.readLine = readLine
         self.write = write
         self.writeError = writeError
@@ -45,7 +51,7 @@ package struct ToolIO {
             },
             write: { FileHandle.standardOutput.write(Data($0.utf8)) },
             writeError: { FileHandle.standardError.write(Data($0.utf8)) },
-            readBoundedLine: { reader.nextLine(maximumBytes: $0) })
+            readBoundedLine: { reader.nextLine(maximumBytes: $0) }, terminal: .current)
     }
 }
 

@@ -179,7 +179,10 @@ enum LiveResultsBenchmark {
                 changes[entity].updated.append(
                     UpdatedObject(
                         id: .int(id),
-                        relationships: ["bucket": undo ? .toOne(old: .int(other), new: .int(home)) : .toOne(old: .int(home), new: .int(other))]))
+                        relationships: [
+                            "bucket": undo
+                                ? .toOne(old: .int(other), new: .int(home)) : .toOne(old: .int(home), new: .int(other))
+                        ]))
             } else {
                 let date = undo ? (try? graph.value(forKey: "creationDate", of: object)) : nil
                 var value = PredicateValue.date(Date(timeIntervalSinceReferenceDate: Double(index)))
@@ -226,12 +229,14 @@ enum LiveResultsBenchmark {
         }
         return Result(
             contents: contents, members: members, incremental: Timing(durations: incremental),
-            refetch: Timing(durations: refetch), bytesPerRoot: held / Double(max(1, contents)), changedRows: changedRows)
+            refetch: Timing(durations: refetch), bytesPerRoot: held / Double(max(1, contents)), changedRows: changedRows
+        )
     }
 
     /// The process's resident memory, from /proc/self/statm.
     static func residentBytes() -> Int {
-        guard let line = procLine("self/statm"), let pages = Int(line.split(separator: " ").dropFirst().first ?? "") else {
+        guard let line = procLine("self/statm"), let pages = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else {
             return 0
         }
         return pages * 4096

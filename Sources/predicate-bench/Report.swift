@@ -186,7 +186,8 @@ extension Report {
             ["incremental `apply` (change matcher, re-evaluate, merge, diff)", cell(result.incremental)],
             ["full refetch (filter every root, sort, diff)", cell(result.refetch)],
         ]
-        return "## Live results: \(grouped(result.contents)) Contents in 10,000 Buckets, a change set of 100 updates\n\n"
+        return
+            "## Live results: \(grouped(result.contents)) Contents in 10,000 Buckets, a change set of 100 updates\n\n"
             + table(["method", "median ms (min–max)"], rows)
             + "\n\nrefetch / incremental: **\(ratio(result.speedUp))**. The list holds \(grouped(result.members)) rows "
             + "(`bucket.name BEGINSWITH 'Bucket 1'` sorted by `creationDate`); the change set renames 25 Buckets "

@@ -95,10 +95,12 @@ struct ExtremeValueTests {
             predicate = PredicateNode(
                 .comparison(
                     Comparison(
-                        left: described, operator: .equalTo, right: ExpressionNode(.constant(.string(ExtremeExpressions.exactDescription(value)))))))
+                        left: described, operator: .equalTo,
+                        right: ExpressionNode(.constant(.string(ExtremeExpressions.exactDescription(value)))))))
         default:
             predicate = PredicateNode(
-                .comparison(Comparison(left: expression, operator: .notEqualTo, right: ExpressionNode(.constant(.null)))))
+                .comparison(
+                    Comparison(left: expression, operator: .notEqualTo, right: ExpressionNode(.constant(.null)))))
         }
         let reference = Engines.interpreter(predicate, object, [:], functions: functions)
         for (engine, outcome) in Engines.compiled(predicate, object, [:], functions: functions) {

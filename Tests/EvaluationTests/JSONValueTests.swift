@@ -121,7 +121,9 @@ struct JSONValueTests {
 
     @Test("A bad tag names the bad text")
     func badTagMessages() {
-        #expect(throws: JSONValueError(id: "json-tag", message: "'x' is not a UUID (E621E1F8-C36C-495A-93FC-0C247A3E6E5F)")) {
+        #expect(
+            throws: JSONValueError(id: "json-tag", message: "'x' is not a UUID (E621E1F8-C36C-495A-93FC-0C247A3E6E5F)")
+        ) {
             try PredicateValue(json: #"{"$uuid": "x"}"#)
         }
         #expect(throws: JSONValueError(id: "json-tag", message: "'2020-13-01' is not an ISO 8601 date")) {

@@ -51,21 +51,28 @@ struct RegexLimitTests {
             try PredicateCompiler().compile(fromKey, for: PredicateValue.self).evaluate(object)
         }
         // A short subject with the same pattern still matches.
-        #expect(try PredicateCompiler().compile(fromKey, for: PredicateValue.self).evaluate(
-            .dictionary(["a": "abba", "b": "(a|b)*"])))
+        #expect(
+            try PredicateCompiler().compile(fromKey, for: PredicateValue.self).evaluate(
+                .dictionary(["a": "abba", "b": "(a|b)*"])))
     }
 
     @Test(
         "an invalid pattern says what is wrong, in our words",
         arguments: [
             ("(", "MATCHES pattern '(' is not a valid regular expression: expected ')'"),
-            ("a)", "MATCHES pattern 'a)' is not a valid regular expression: closing ')' does not balance any groups openings"),
+            (
+                "a)",
+                "MATCHES pattern 'a)' is not a valid regular expression: closing ')' does not balance any groups openings"
+            ),
             ("[a", "MATCHES pattern '[a' is not a valid regular expression: expected ']'"),
             (
                 "a{2,1}",
                 "MATCHES pattern 'a{2,1}' is not a valid regular expression: range lower bound '2' must be less than or equal to upper bound '1'"
             ),
-            ("*a", "MATCHES pattern '*a' is not a valid regular expression: quantifier '*' must appear after expression"),
+            (
+                "*a",
+                "MATCHES pattern '*a' is not a valid regular expression: quantifier '*' must appear after expression"
+            ),
             (
                 "\\p{Foo}",
                 "MATCHES pattern '\\p{Foo}' is not a valid regular expression: unknown character property 'Foo'"

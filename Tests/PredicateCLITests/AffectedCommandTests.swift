@@ -16,7 +16,7 @@ struct AffectedCommandTests {
     /// Runs `predicate affected` on the sample model and graph.
     static func run(
         format: String, entity: String = "Content", changes: String, extra: [String] = [],
-        schema: String = "ContentModel.xcdatamodeld"
+        schema: String = "ContentModel.xcdatamodeld", json: Bool = true
     ) -> (status: Int32, output: String, error: String) {
         let buffer = ToolIOBuffer()
         let arguments =
@@ -24,7 +24,7 @@ struct AffectedCommandTests {
                 "affected", "--schema", path(schema), "--graph", path("graph.json"), "--entity", entity, "--format",
                 format,
                 "--changes", changes.hasPrefix("/") ? changes : path("changes/\(changes).json"),
-            ] + extra
+            ] + extra + (json ? ["--json"] : [])
         let status = PredicateTool.run(arguments, io: buffer.io)
         return (status, buffer.output, buffer.errorOutput)
     }
@@ -55,6 +55,32 @@ struct AffectedCommandTests {
         let result = Self.run(format: format, changes: changes, extra: extra)
         #expect(result.error == "")
         #expect(result.output == expected + "\n")
+        #expect(result.status == 0)
+    }
+
+    @Test(
+        "without --json it prints the two lists in words",
+        arguments: [
+            (
+                "bucket.name == 'Inbox'", [String](), "rename-bucket",
+                """
+                reevaluate: 1, 3, 6   (membership or order may have changed)
+                refresh: none   (only what the rows display changed)
+
+                """
+            ),
+            (
+                "bucket.name == 'Inbox'", ["--refresh", "bucket.owner.name"], "rename-user",
+                """
+                reevaluate: none   (membership or order may have changed)
+                refresh: 2, 4   (only what the rows display changed)
+
+                """
+            ),
+        ])
+    func words(format: String, extra: [String], changes: String, expected: String) {
+        let result = Self.run(format: format, changes: changes, extra: extra, json: false)
+        #expect(result.output == expected)
         #expect(result.status == 0)
     }
 

@@ -70,7 +70,9 @@ struct EvalCommandTests {
         try Data(#"[{"a": 1e400, "b": -1e400, "c": {"$double": "nan"}}, {"a": 1}]"#.utf8).write(to: data)
         let result = ToolRunner.inProcess(["eval", "a > 1e308", "--data", data.path])
         #expect(result.status == 0)
-        #expect(result.output == "[\n  {\"a\":{\"$double\":\"inf\"},\"b\":{\"$double\":\"-inf\"},\"c\":{\"$double\":\"nan\"}}\n]\n")
+        #expect(
+            result.output
+                == "[\n  {\"a\":{\"$double\":\"inf\"},\"b\":{\"$double\":\"-inf\"},\"c\":{\"$double\":\"nan\"}}\n]\n")
     }
 
     @Test("the built executable filters the sample data end to end")
@@ -254,7 +256,8 @@ struct CheckHardeningTests {
         let result = ToolRunner.inProcess(["check"], input: [line, #"{"id": "next", "format": "TRUEPREDICATE"}"#])
         #expect(result.status == 0)
         #expect(
-            result.output == answer + "\n" + #"{"id":"next","canonical":"TRUEPREDICATE","result":true,"error":null}"# + "\n")
+            result.output == answer + "\n" + #"{"id":"next","canonical":"TRUEPREDICATE","result":true,"error":null}"#
+                + "\n")
     }
 
     @Test("a line over 16 MiB is answered with an error and the run goes on")

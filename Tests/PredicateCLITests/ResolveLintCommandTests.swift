@@ -90,13 +90,72 @@ struct ResolveLintCommandTests {
         ),
     ]
 
-    @Test("resolve prints the hops and the destination as JSON", arguments: resolutions)
+    @Test("resolve --json prints the hops and the destination as JSON", arguments: resolutions)
     func resolve(keyPath: String, entity: String, schema: String, expected: String) throws {
-        let (status, output, errors) = Self.run(["resolve", keyPath, "--schema", schema, "--entity", entity])
+        let (status, output, errors) = Self.run(["resolve", keyPath, "--schema", schema, "--entity", entity, "--json"])
         #expect(status == 0)
         #expect(errors.isEmpty)
         #expect(try JSONValue(output) == JSONValue(expected))
         #expect(output.hasSuffix("}\n"))
+    }
+
+    /// (key path, entity, the table and destination written by hand from the sample model)
+    static let resolveTables: [(String, String, String)] = [
+        (
+            "bucket.owner.name", "Content",
+            """
+            Content.bucket.owner.name
+            from            to      shape   inverse
+            --------------  ------  ------  --------
+            Content.bucket  Bucket  to-one  contents
+            Bucket.owner    User    to-one  buckets
+            destination: User.name, an attribute of type string
+
+            """
+        ),
+        (
+            "contents.@sum.size", "Bucket",
+            """
+            Bucket.contents.@sum.size
+            from             to       shape    inverse
+            ---------------  -------  -------  -------
+            Bucket.contents  Content  to-many  bucket
+            destination: @sum of Content.size, of type integer64
+
+            """
+        ),
+        (
+            "tags.name", "ImageContent",
+            """
+            ImageContent.tags.name
+            from               to   shape    inverse
+            -----------------  ---  -------  --------
+            ImageContent.tags  Tag  to-many  contents
+            destination: Tag.name, an attribute of type string
+            many values: compare them with ANY, ALL or NONE, or count them with @count
+
+            """
+        ),
+        (
+            "bucket.owner", "Content",
+            """
+            Content.bucket.owner
+            from            to      shape   inverse
+            --------------  ------  ------  --------
+            Content.bucket  Bucket  to-one  contents
+            destination: Bucket.owner, a to-one relationship to User (inverse buckets)
+
+            """
+        ),
+        ("email", "User", "User.email\ndestination: User.email, an attribute of type string (optional)\n"),
+    ]
+
+    @Test("resolve prints a table of hops and the destination by default", arguments: resolveTables)
+    func resolveTable(keyPath: String, entity: String, expected: String) {
+        let (status, output, errors) = Self.run(["resolve", keyPath, "--schema", Self.bundle, "--entity", entity])
+        #expect(status == 0)
+        #expect(errors.isEmpty)
+        #expect(output == expected)
     }
 
     @Test("resolve prints pretty JSON with sorted keys and an explicit null inverse")
@@ -107,7 +166,7 @@ struct ResolveLintCommandTests {
             {"entities": [{"name": "A", "relationships": [{"name": "b", "destination": "B"}]},
                           {"name": "B", "attributes": [{"name": "x", "type": "double"}]}]}
             """)
-        let (status, output, _) = Self.run(["resolve", "b.x", "--schema", schema, "--entity", "A"])
+        let (status, output, _) = Self.run(["resolve", "b.x", "--schema", schema, "--entity", "A", "--json"])
         #expect(status == 0)
         let keys = ["\"collection\"", "\"destination\"", "\"hops\"", "\"keyPath\"", "\"root\""]
         let positions = keys.compactMap { output.range(of: $0)?.lowerBound }
@@ -273,6 +332,30 @@ struct ResolveLintCommandTests {
                 note: Apple ignores surplus arguments; quoted text such as '%@' is not a specifier
 
                 """)
+    }
+
+    @Test("lint --json lists every problem with its position on standard output, exit 2")
+    func lintJSON() throws {
+        let (status, output, errors) = Self.run([
+            "lint", "bucket.nmae == 'Inbox' AND tags.name == 'swift'", "--schema", Self.bundle, "--entity", "Content",
+            "--json",
+        ])
+        #expect(status == 2)
+        #expect(errors == "")
+        #expect(
+            try JSONValue(output)
+                == JSONValue(
+                    """
+                    {"problems": [
+                      {"severity": "error", "id": "unknown-key", "message": "'Bucket' has no property 'nmae'",
+                       "line": 1, "column": 8, "start": 7, "end": 11, "notes": ["did you mean 'name'?"]},
+                      {"severity": "error", "id": "to-many-not-allowed",
+                       "message": "'tags.name' is a to-many key path; use ANY, ALL, NONE, @count or SUBQUERY",
+                       "line": 1, "column": 28, "start": 27, "end": 36, "notes": ["for example: ANY tags.name == …"]}]}
+                    """))
+        let clean = Self.run(["lint", "name == 'x'", "--schema", Self.bundle, "--entity", "Tag", "--json"])
+        #expect(clean.0 == 0)
+        #expect(clean.1 == "{\"problems\":[]}\n")
     }
 
     @Test("help lists resolve and lint")

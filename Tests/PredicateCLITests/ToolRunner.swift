@@ -30,13 +30,14 @@ enum ToolRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// Runs the built executable with `arguments`, feeding `input` on standard input.
-    static func process(_ arguments: [String], input: String = "") throws -> Result {
+    /// Runs the built executable with `arguments`, feeding `input` on standard input, in
+    /// `directory` (the package root unless given).
+    static func process(_ arguments: [String], input: String = "", directory: URL? = nil) throws -> Result {
         guard let executable else { throw RunnerError.executableNotBuilt }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory ?? packageRoot
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()

@@ -96,18 +96,22 @@ enum ArithmeticOracle {
     private static func check(_ value: EvaluationValue, exact: Decimal) -> String? {
         if exact >= Decimal(Int.min) && exact <= Decimal(Int.max) {
             guard case .int(let int) = value, Decimal(int) == exact else {
-                return "expected the integer \(exact), got \(ExtremeExpressions.exactDescription(value)) (an integer result that fits stays exact)"
+                return
+                    "expected the integer \(exact), got \(ExtremeExpressions.exactDescription(value)) (an integer result that fits stays exact)"
             }
             return nil
         }
         guard case .double = value else {
-            return "expected a double near \(exact), got \(ExtremeExpressions.exactDescription(value)) (an integer overflow must be promoted)"
+            return
+                "expected a double near \(exact), got \(ExtremeExpressions.exactDescription(value)) (an integer overflow must be promoted)"
         }
         return checkDouble(value, exact: exact)
     }
 
     private static func checkDouble(_ value: EvaluationValue, exact: Decimal) -> String? {
-        guard case .double(let double) = value else { return "expected a double near \(exact), got \(ExtremeExpressions.exactDescription(value))" }
+        guard case .double(let double) = value else {
+            return "expected a double near \(exact), got \(ExtremeExpressions.exactDescription(value))"
+        }
         let expected = NSDecimalNumber(decimal: exact).doubleValue
         let tolerance = Swift.max(1e-12 * Swift.abs(expected), 1e-9)
         return Swift.abs(double - expected) <= tolerance ? nil : "expected about \(exact), got \(double)"

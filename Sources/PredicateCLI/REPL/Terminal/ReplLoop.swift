@@ -1,0 +1,107 @@
+/// The two ways the REPL reads its input: a script (standard input is a pipe or a file: no
+/// prompt, no banner, no colours, each reply printed as it comes) and a terminal (a line
+/// editor with history and completion, a banner, colours when allowed).
+enum ReplLoop {
+    /// Runs the session over the lines of `io` until the end of input or `:quit`. Exit status
+    /// 0 when every line succeeded, 2 when one failed (so scripts notice).
+    static func runScript(_ session: inout ReplSession, io: ToolIO) -> Int32 {
+        var failed = false
+        while let line = io.readLine() {
+            let reply = session.handle(line)
+            io.write(reply.text)
+            failed = failed || reply.isError
+            if reply.quits { return failed ? ExitStatus.invalidInput : ExitStatus.success }
+        }
+        let last = session.finish()
+        io.write(last.text)
+        failed = failed || last.isError
+        return failed ? ExitStatus.invalidInput : ExitStatus.success
+    }
+
+    /// Runs the session on the terminal; falls back to ``runScript(_:io:)`` when standard
+    /// input cannot be put in raw mode.
+    static func runInteractive(_ session: inout ReplSession, io: ToolIO) -> Int32 {
+        let style = ReplStyle(enabled: io.terminal.usesColor)
+        // The line being edited goes where the user sees it: standard output when it is the
+        // terminal, else standard error (`predicate > out.txt` keeps out.txt clean).
+        let draw = io.terminal.outputIsTerminal ? io.write : io.writeError
+        io.write(style.styled(ReplReply(session.banner)))
+        guard let terminal = RawTerminal() else { return runScript(&session, io: io) }
+        var reader = TerminalLineReader(terminal: terminal, draw: draw, style: style)
+        var history = ReplHistory(path: ReplHistory.defaultPath)
+        defer {
+            terminal.restore()
+            history.save()
+        }
+        while true {
+            let prompt = session.isContinuing ? "      ...> " : "predicate> "
+            switch reader.readLine(prompt: prompt, history: history.entries, session: session) {
+            case .line(let line):
+                history.add(line)
+                let reply = session.handle(line)
+                io.write(style.styled(reply))
+                if reply.quits { return ExitStatus.success }
+            case .interrupted:
+                session.cancelInput()
+            case .endOfInput:
+                io.write(style.styled(session.finish()))
+                return ExitStatus.success
+            }
+        }
+    }
+}
+
+/// Reads one line from a terminal in raw mode through a ``LineEditor``.
+struct TerminalLineReader {
+    /// What the user did with the line.
+    enum Read {
+        case line(String)
+        case interrupted
+        case endOfInput
+    }
+
+    let terminal: RawTerminal
+    let draw: (String) -> Void
+    let style: ReplStyle
+    var decoder = KeyDecoder()
+    var editor = LineEditor()
+
+    init(terminal: RawTerminal, draw: @escaping (String) -> Void, style: ReplStyle) {
+        self.terminal = terminal
+        self.draw = draw
+        self.style = style
+    }
+
+    /// Shows `prompt` and edits a line until enter, Control-C or Control-D.
+    mutating func readLine(prompt: String, history: [String], session: ReplSession) -> Read {
+        let completion = ReplCompletion(session: session)
+        let shown = style.prompt(prompt)
+        editor.reset(history: history)
+        draw(editor.render(prompt: shown))
+        while let byte = terminal.readByte() {
+            for key in decoder.feed(byte) {
+                switch editor.handle(key, complete: completion.complete) {
+                case .editing:
+                    draw(editor.render(prompt: shown))
+                case .submitted(let line):
+                    draw("\n")
+                    return .line(line)
+                case .interrupted:
+                    draw("^C\n")
+                    return .interrupted
+                case .endOfInput:
+                    draw("\n")
+                    return .endOfInput
+                case .candidates(let candidates):
+                    draw("\n" + candidates.joined(separator: "  ") + "\n" + editor.render(prompt: shown))
+                case .bell:
+                    draw("\u{07}")
+                case .clearScreen:
+                    draw("\u{1B}[H\u{1B}[2J" + editor.render(prompt: shown))
+                }
+            }
+        }
+        draw("\n")
+        return .endOfInput
+    }
+}
