@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Random schemas, graphs and predicates, shared by the graph and SQL differential tests.
         .target(
-            name: "GraphTestSupport", dependencies: ["ObjectStore", "TestSupport"], path: "Tests/GraphTestSupport"),
+            name: "GraphTestSupport", dependencies: ["ObjectStore", "Predicates", "TestSupport"], path: "Tests/GraphTestSupport"),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates", "TestSupport"]),
         .testTarget(name: "KeyPathsTests", dependencies: ["KeyPaths", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(

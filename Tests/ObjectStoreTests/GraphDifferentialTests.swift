@@ -120,7 +120,7 @@ struct GraphDifferentialTests {
                 checkedCount += 1
                 guard let problem = Self.mismatch(graphCase, predicate, exported: objects) else { continue }
                 let smallest = Shrinker.shrink(
-                    predicate, candidates: Self.smaller, fails: { Self.mismatch(graphCase, $0) != nil })
+                    predicate, candidates: PredicateParts.smaller, fails: { Self.mismatch(graphCase, $0) != nil })
                 Issue.record(
                     """
                     \(problem)
@@ -140,14 +140,5 @@ struct GraphDifferentialTests {
         #expect(
             run.cases < 500 || expected.isSubset(of: labels),
             "never generated: \(expected.subtracting(labels).sorted())")
-    }
-
-    /// Smaller predicates: the parts of a compound, a NOT removed.
-    static func smaller(_ node: PredicateNode) -> [PredicateNode] {
-        switch node.kind {
-        case .and(let parts), .or(let parts): parts
-        case .not(let inner): [inner]
-        default: []
-        }
     }
 }
