@@ -26,7 +26,9 @@ let package = Package(
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite", "Evaluation", "Predicates"]),
         .target(name: "PostgresDatabase", dependencies: ["CLibPQ", "Evaluation"]),
-        .target(name: "PredicateCLI", dependencies: ["Predicates", "KeyPaths", "Evaluation", "ObjectStore"]),
+        .target(
+            name: "PredicateCLI",
+            dependencies: ["Predicates", "KeyPaths", "Evaluation", "ObjectStore", "SQLiteDatabase", "PostgresDatabase"]),
         .executableTarget(name: "predicate", dependencies: ["PredicateCLI"]),
         .executableTarget(
             name: "predicate-bench", dependencies: ["Predicates", "Evaluation", "KeyPaths", "ObjectStore"]),

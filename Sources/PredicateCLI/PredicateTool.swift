@@ -15,6 +15,9 @@ package enum PredicateTool {
             LintCommand.self,
             AffectedCommand.self,
             WatchCommand.self,
+            SQLCommand.self,
+            QueryCommand.self,
+            DBCommand.self,
             ReplToolCommand.self,
         ]
     }

@@ -76,8 +76,6 @@ private func helperFunctionCallback(
         case .matches: answer = try SQLHelperFunctions.matches(first, second, options) ? 1 : 0
         }
         sqlite3_result_int(context, Int32(answer))
-    } catch let error as EvaluationError {
-        sqlite3_result_error(context, "\(function.name): \(error.message)", -1)
     } catch {
         sqlite3_result_error(context, "\(function.name): \(error.message)", -1)
     }

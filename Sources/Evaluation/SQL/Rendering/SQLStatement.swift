@@ -154,8 +154,11 @@ struct SQLRenderer {
             var rendered: [String] = []
             for argument in arguments { rendered.append(try self.expression(argument)) }
             guard let call = dialect.call(function, rendered) else {
-                throw SQLLoweringError(
-                    id: "sql-dialect", message: "\(dialect.name) has no \(function.rawValue) function here", range: nil)
+                let message =
+                    function == .matches
+                    ? "MATCHES is not lowered for \(dialect.name): its regular expressions are not ICU's, so rows could differ from memory"
+                    : "\(dialect.name) has no \(function.rawValue) function here (install the engine's helper functions)"
+                throw SQLLoweringError(id: "sql-dialect", message: message, range: nil)
             }
             return call
         case .caseWhen(let branches, let otherwise):

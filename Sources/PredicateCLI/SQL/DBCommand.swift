@@ -1,0 +1,117 @@
+import Evaluation
+import Foundation
+import KeyPaths
+import ObjectStore
+import Predicates
+
+/// `predicate db create --schema FILE --db TARGET [--graph FILE] [--mapping default|coredata]`
+/// creates the tables (and indexes) of the schema and loads the graph;
+/// `predicate db export --schema FILE --db TARGET [--mapping default|coredata]` prints the
+/// database's objects as an object-graph JSON file.
+struct DBCommand: ToolCommand {
+    static let name = "db"
+    static let summary = "create a database from a schema and a graph, or export one as a graph"
+    static let usage = """
+        predicate db create --schema FILE --db TARGET [--graph FILE.json] [--mapping default|coredata]
+        predicate db export --schema FILE --db TARGET [--mapping default|coredata]
+          --db TARGET     a SQLite file (created when missing), or a postgres:// or postgresql:// URL
+          --graph FILE    an object graph to load: {"Entity": [{"id": 1, ...}], ...}
+          --mapping NAME  default (Docs/sql-mapping.md) or coredata (Core Data's store layout)
+        'create' makes the tables and indexes (and, on PostgreSQL, installs the helper
+        functions) and loads the graph in one transaction. 'export' reads every object back and
+        prints the graph JSON, so a Core Data store can be opened in memory, or moved to
+        PostgreSQL with 'db export' then 'db create'.
+        """
+
+    enum Action: String {
+        case create, export
+    }
+
+    var action: Action
+    var schemaPath: String
+    var target: DatabaseTarget
+    var graphPath: String?
+    var mapping: String
+
+    init(arguments scanner: inout ArgumentScanner) throws(UsageError) {
+        let word = try scanner.positional("create or export")
+        guard let action = Action(rawValue: word) else {
+            throw UsageError("expected 'create' or 'export', not '\(word)'")
+        }
+        self.action = action
+        schemaPath = try scanner.requiredValue(for: "--schema")
+        target = DatabaseTarget(try scanner.requiredValue(for: "--db"))
+        graphPath = try scanner.value(for: "--graph")
+        mapping = try MappingOption.parse(try scanner.value(for: "--mapping"))
+        if action == .export, graphPath != nil { throw UsageError("--graph is for 'db create'") }
+    }
+
+    func run(io: ToolIO) -> Int32 {
+        let schema: Schema
+        switch StoreInputs.schema(schemaPath) {
+        case .success(let loaded): schema = loaded
+        case .failure(let failure): return failure.report(io)
+        }
+        switch action {
+        case .create: return create(schema, io: io)
+        case .export: return export(schema, io: io)
+        }
+    }
+
+    private func create(_ schema: Schema, io: ToolIO) -> Int32 {
+        var graph = ObjectGraph(schema: schema)
+        if let graphPath {
+            switch StoreInputs.graph(graphPath, schema: schema) {
+            case .success(let loaded): graph = loaded
+            case .failure(let failure): return failure.report(io)
+            }
+        }
+        let database: OpenDatabase
+        switch target.open(create: true) {
+        case .success(let opened): database = opened
+        case .failure(let failure): return failure.report(io)
+        }
+        let stringKeys = schema.entityNames.contains { entity in
+            graph.objects(of: entity).contains { if case .string = $0.id { true } else { false } }
+        }
+        let mapping: SQLMapping
+        switch database.mapping(self.mapping, schema: schema, keyType: stringKeys ? .text : .integer) {
+        case .success(let value): mapping = value
+        case .failure(let failure): return failure.report(io)
+        }
+        do {
+            try database.prepareForQueries()
+            let statements = SQLSchemaDefinition.statements(for: mapping, dialect: database.dialect)
+            try database.run(statements + graph.insertStatements(mapping: mapping, dialect: database.dialect))
+            io.writeError(
+                "created \(mapping.entityTables.count + mapping.joinTables.count) tables, loaded \(graph.count) objects\n")
+            return ExitStatus.success
+        } catch let error as GraphError {
+            return CommandFailure(status: ExitStatus.invalidInput, message: "\(error)").report(io)
+        } catch {
+            return CommandFailure(status: ExitStatus.failure, message: "cannot create the database: \(error)").report(io)
+        }
+    }
+
+    private func export(_ schema: Schema, io: ToolIO) -> Int32 {
+        let database: OpenDatabase
+        switch target.open(create: false) {
+        case .success(let opened): database = opened
+        case .failure(let failure): return failure.report(io)
+        }
+        let mapping: SQLMapping
+        switch database.mapping(self.mapping, schema: schema) {
+        case .success(let value): mapping = value
+        case .failure(let failure): return failure.report(io)
+        }
+        do {
+            let graph = try ObjectGraph.read(from: database, mapping: mapping, dialect: database.dialect)
+            io.write(String(decoding: try graph.jsonData(), as: UTF8.self) + "\n")
+            return ExitStatus.success
+        } catch let errors as GraphErrors {
+            return CommandFailure(status: ExitStatus.invalidInput, message: "\(errors)").report(io)
+        } catch {
+            return CommandFailure(status: ExitStatus.failure, message: "cannot export: \(error)").report(io)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Evaluation
+import Foundation
+import KeyPaths
+import PostgresDatabase
+import SQLiteDatabase
+
+/// A database named on the command line: a SQLite file path, or a `postgres://` /
+/// `postgresql://` URL (libpq's connection URI, `?host=/socket/dir&port=N` included).
+enum DatabaseTarget {
+    case sqlite(path: String)
+    case postgres(url: String)
+
+    init(_ text: String) {
+        if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
+            self = .postgres(url: text)
+        } else {
+            self = .sqlite(path: text)
+        }
+    }
+
+    /// Opens the database; `create` allows a new SQLite file, else it must exist.
+    func open(create: Bool) -> Result<OpenDatabase, CommandFailure> {
+        switch self {
+        case .sqlite(let path):
+            if !create, !FileManager.default.fileExists(atPath: path) {
+                return .failure(CommandFailure(status: ExitStatus.failure, message: "\(path): no such database file"))
+            }
+            do {
+                let connection = try SQLiteConnection(path: path, mode: create ? .readWriteCreate : .readOnly)
+                return .success(OpenDatabase(sqlite: connection))
+            } catch {
+                return .failure(CommandFailure(status: ExitStatus.failure, message: error.message))
+            }
+        case .postgres(let url):
+            do {
+                return .success(OpenDatabase(postgres: try PostgresConnection(url: url)))
+            } catch {
+                return .failure(CommandFailure(status: ExitStatus.failure, message: error.description))
+            }
+        }
+    }
+}
+
+/// An open connection to either database, with its dialect.
+final class OpenDatabase: SQLQuerying {
+    private let sqlite: SQLiteConnection?
+    private let postgres: PostgresConnection?
+    let dialect: any SQLDialect
+
+    init(sqlite: SQLiteConnection) {
+        self.sqlite = sqlite
+        self.postgres = nil
+        dialect = SQLiteDialect()
+    }
+
+    init(postgres: PostgresConnection) {
+        self.sqlite = nil
+        self.postgres = postgres
+        dialect = PostgreSQLDialect()
+    }
+
+    /// Runs the statements in one transaction.
+    func run(_ statements: [SQLStatement]) throws {
+        if let sqlite { try sqlite.transaction { try sqlite.run(statements) } }
+        if let postgres { try postgres.transaction { try postgres.run(statements) } }
+    }
+
+    /// Installs the helper functions (PostgreSQL; SQLite registers them on each connection).
+    func prepareForQueries() throws {
+        try postgres?.installHelperFunctions()
+    }
+
+    func rows(_ statement: SQLStatement) throws -> [[SQLValue]] {
+        if let sqlite { return try sqlite.rows(statement) }
+        if let postgres { return try postgres.rows(statement) }
+        return []
+    }
+
+    func tableColumns() throws -> [String: [String]] {
+        if let sqlite { return try sqlite.tableColumns() }
+        if let postgres { return try postgres.tableColumns() }
+        return [:]
+    }
+
+    /// The mapping `name` (`default` or `coredata`) of `schema` for this database: under
+    /// Core Data's convention, the entity numbers of the store's `Z_PRIMARYKEY` table when it
+    /// has one.
+    func mapping(_ name: String, schema: Schema, keyType: SQLKeyType = .integer) -> Result<SQLMapping, CommandFailure> {
+        do {
+            switch name {
+            case "coredata":
+                return .success(try SQLMapping.coreData(schema, entityNumbers: try storedEntityNumbers(schema)))
+            default:
+                return .success(try SQLMapping.standard(schema, keyType: keyType))
+            }
+        } catch {
+            return .failure(CommandFailure(status: ExitStatus.invalidInput, message: "\(error)"))
+        }
+    }
+
+    /// `Z_PRIMARYKEY`'s numbers by entity name, when the table exists and names every entity.
+    private func storedEntityNumbers(_ schema: Schema) throws -> [String: Int]? {
+        guard try tableColumns()["Z_PRIMARYKEY"] != nil else { return nil }
+        var numbers: [String: Int] = [:]
+        for row in try rows(SQLStatement(sql: "SELECT \"Z_ENT\", \"Z_NAME\" FROM \"Z_PRIMARYKEY\"")) {
+            guard row.count == 2, let number = row[0].integerValue, case .text(let name) = row[1] else { continue }
+            numbers[name] = Int(number)
+        }
+        return schema.entityNames.allSatisfy { numbers[$0] != nil } ? numbers : nil
+    }
+}
+
+/// The `--mapping` option's values.
+enum MappingOption {
+    static let names = ["default", "coredata"]
+
+    static func parse(_ text: String?) throws(UsageError) -> String {
+        let name = text ?? "default"
+        guard names.contains(name) else {
+            throw UsageError("--mapping must be one of \(names.joined(separator: ", ")), not '\(name)'")
+        }
+        return name
+    }
+}
