@@ -89,24 +89,13 @@ final class OpenDatabase: SQLQuerying {
         do {
             switch name {
             case "coredata":
-                return .success(try SQLMapping.coreData(schema, entityNumbers: try storedEntityNumbers(schema)))
+                return .success(try SQLMapping.coreData(schema, entityNumbers: try SQLMapping.coreDataEntityNumbers(in: self, schema: schema)))
             default:
                 return .success(try SQLMapping.standard(schema, keyType: keyType))
             }
         } catch {
             return .failure(CommandFailure(status: ExitStatus.invalidInput, message: "\(error)"))
         }
-    }
-
-    /// `Z_PRIMARYKEY`'s numbers by entity name, when the table exists and names every entity.
-    private func storedEntityNumbers(_ schema: Schema) throws -> [String: Int]? {
-        guard try tableColumns()["Z_PRIMARYKEY"] != nil else { return nil }
-        var numbers: [String: Int] = [:]
-        for row in try rows(SQLStatement(sql: "SELECT \"Z_ENT\", \"Z_NAME\" FROM \"Z_PRIMARYKEY\"")) {
-            guard row.count == 2, let number = row[0].integerValue, case .text(let name) = row[1] else { continue }
-            numbers[name] = Int(number)
-        }
-        return schema.entityNames.allSatisfy { numbers[$0] != nil } ? numbers : nil
     }
 }
 
