@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(
             name: "SQLTests",
             dependencies: [
-                "SQLiteDatabase", "PostgresDatabase", "ObjectStore", "Evaluation", "Predicates", "KeyPaths",
+                "SQLiteDatabase", "PostgresDatabase", "PredicateCLI", "ObjectStore", "Evaluation", "Predicates", "KeyPaths",
                 "TestSupport", "GraphTestSupport",
             ]),
         .testTarget(name: "PredicateCLITests", dependencies: ["PredicateCLI", "Predicates"]),

@@ -87,12 +87,17 @@ final class PostgresTestServer: Sendable {
     /// A new, empty database for one test, with the helper functions installed; returns a
     /// connection to it.
     func makeDatabase() throws -> PostgresConnection {
+        let connection = try PostgresConnection(url: try makeDatabaseURL())
+        try connection.installHelperFunctions()
+        return connection
+    }
+
+    /// A new, empty database (nothing installed); returns its URL.
+    func makeDatabaseURL() throws -> String {
         let name = "test_\(getpid())_\(counter.next())"
         let admin = try PostgresConnection(url: url(database: "postgres"))
         try admin.execute("CREATE DATABASE \"\(name)\" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'")
-        let connection = try PostgresConnection(url: url(database: name))
-        try connection.installHelperFunctions()
-        return connection
+        return url(database: name)
     }
 
     // MARK: Process plumbing
