@@ -36,7 +36,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Random schemas, graphs and predicates, shared by the graph and SQL differential tests.
         .target(
-            name: "GraphTestSupport", dependencies: ["ObjectStore", "Predicates", "TestSupport"], path: "Tests/GraphTestSupport"),
+            name: "GraphTestSupport", dependencies: ["ObjectStore", "Predicates", "TestSupport"],
+            path: "Tests/GraphTestSupport"),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates", "TestSupport"]),
         .testTarget(name: "KeyPathsTests", dependencies: ["KeyPaths", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
@@ -48,7 +49,8 @@ let package = Package(
         .testTarget(
             name: "SQLTests",
             dependencies: [
-                "SQLiteDatabase", "PostgresDatabase", "PredicateCLI", "ObjectStore", "Evaluation", "Predicates", "KeyPaths",
+                "SQLiteDatabase", "PostgresDatabase", "PredicateCLI", "ObjectStore", "Evaluation", "Predicates",
+                "KeyPaths",
                 "TestSupport", "GraphTestSupport",
             ]),
         .testTarget(name: "PredicateCLITests", dependencies: ["PredicateCLI", "Predicates"]),

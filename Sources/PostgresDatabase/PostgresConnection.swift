@@ -62,9 +62,10 @@ package final class PostgresConnection: SQLQuerying {
         let columns = (0..<PQnfields(result)).map { String(cString: PQfname(result, $0)) }
         var rows: [[SQLValue]] = []
         for row in 0..<PQntuples(result) {
-            rows.append(try (0..<PQnfields(result)).map { column throws(PostgresError) in
-                try PostgresValues.decode(result, row: row, column: column)
-            })
+            rows.append(
+                try (0..<PQnfields(result)).map { column throws(PostgresError) in
+                    try PostgresValues.decode(result, row: row, column: column)
+                })
         }
         return (columns, rows)
     }

@@ -37,7 +37,8 @@ package final class SQLitePreparedStatement {
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard values.count == expected else {
             throw SQLiteError(
-                code: SQLITE_RANGE, message: "the statement has \(expected) placeholder(s), \(values.count) value(s) given",
+                code: SQLITE_RANGE,
+                message: "the statement has \(expected) placeholder(s), \(values.count) value(s) given",
                 sql: sql)
         }
         for (offset, value) in values.enumerated() {
@@ -53,7 +54,9 @@ package final class SQLitePreparedStatement {
                 }
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes { buffer in
-                    sqlite3_bind_blob(handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count), transientDestructor)
+                    sqlite3_bind_blob(
+                        handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count),
+                        transientDestructor)
                 }
             }
             guard code == SQLITE_OK else { throw SQLiteError.from(connection, code: code, sql: sql) }

@@ -31,7 +31,8 @@ package struct GraphCaseGenerator {
     package mutating func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : random.pick(items) }
 
     package static let types: [AttributeType] = [.string, .integer64, .double, .boolean, .date, .uuid]
-    package static let strings = ["", "a", "Ab", "abc", "café", "CAFE", "naïve", "x*y", "a?b", "100%", "under_score", "Émile",
+    package static let strings = [
+        "", "a", "Ab", "abc", "café", "CAFE", "naïve", "x*y", "a?b", "100%", "under_score", "Émile",
         "it's", "back\\slash", "\"q\"", "Zoë", "ZOE", "日本", "x;--",
     ]
     package static let uuids = [
@@ -208,7 +209,9 @@ package struct GraphCaseGenerator {
         }
     }
 
-    package mutating func makePredicate(_ entity: String, _ schema: Schema, depth: Int, arguments: inout [PredicateValue])
+    package mutating func makePredicate(
+        _ entity: String, _ schema: Schema, depth: Int, arguments: inout [PredicateValue]
+    )
         -> String
     {
         if depth > 0, chance(35) {

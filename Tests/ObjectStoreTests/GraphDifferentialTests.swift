@@ -1,9 +1,9 @@
 import Evaluation
 import Foundation
+import GraphTestSupport
 import KeyPaths
 import ObjectStore
 import Predicates
-import GraphTestSupport
 import TestSupport
 import Testing
 

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import PredicateCLI
+import Testing
 
 /// `predicate sql`, `predicate db create|export` and `predicate query` on SQLite files
 /// (PostgreSQL URLs are exercised by the SQL tests, which start a server).
@@ -37,7 +36,9 @@ struct SQLCommandTests {
 
     @Test("bad options exit 64")
     func usage() {
-        #expect(ToolRunner.inProcess(["sql", "TRUEPREDICATE", "--entity", "Content", "--dialect", "oracle"] + Self.model).status == 64)
+        #expect(
+            ToolRunner.inProcess(["sql", "TRUEPREDICATE", "--entity", "Content", "--dialect", "oracle"] + Self.model)
+                .status == 64)
         #expect(ToolRunner.inProcess(["query", "TRUEPREDICATE", "--entity", "Content"] + Self.model).status == 64)
         #expect(ToolRunner.inProcess(["db", "drop", "--db", "x"] + Self.model).status == 64)
     }
@@ -50,7 +51,8 @@ struct SQLCommandTests {
         #expect(create.status == 0, "\(create.errorOutput)")
         // Contents 1, 3 (Inbox, tagged work) — Samples/graph.json.
         let query = ToolRunner.inProcess(
-            ["query", "bucket.name == 'Inbox' AND ANY tags.name == 'work'", "--entity", "Content", "--db", path] + Self.model)
+            ["query", "bucket.name == 'Inbox' AND ANY tags.name == 'work'", "--entity", "Content", "--db", path]
+                + Self.model)
         #expect(query.status == 0)
         #expect(query.output == "[1, 3]\n")
         // Sizes: 2048 (2), 900 (5), 560 (3), 120 (1).
@@ -64,7 +66,8 @@ struct SQLCommandTests {
         try exported.output.write(toFile: exportedPath, atomically: true, encoding: .utf8)
         let graphArguments = ["--entity", "Content"] + Self.model
         let fromExport = ToolRunner.inProcess(["eval", "TRUEPREDICATE", "--graph", exportedPath] + graphArguments)
-        let fromSample = ToolRunner.inProcess(["eval", "TRUEPREDICATE", "--graph", "Samples/graph.json"] + graphArguments)
+        let fromSample = ToolRunner.inProcess(
+            ["eval", "TRUEPREDICATE", "--graph", "Samples/graph.json"] + graphArguments)
         #expect(fromExport.status == 0)
         #expect(fromExport.output == fromSample.output)
     }

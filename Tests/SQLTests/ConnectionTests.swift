@@ -77,7 +77,8 @@ struct PostgresConnectionTests {
         let db = try PostgresTestServer.shared.get().makeDatabase()
         let error = #expect(throws: PostgresError.self) { try db.rows(SQLStatement(sql: "SELECT * FROM missing")) }
         #expect(error?.sqlState == "42P01")
-        #expect(error?.description.hasPrefix("PostgreSQL error 42P01: ERROR:  relation \"missing\" does not exist") == true)
+        #expect(
+            error?.description.hasPrefix("PostgreSQL error 42P01: ERROR:  relation \"missing\" does not exist") == true)
         #expect(error?.sql == "SELECT * FROM missing")
     }
 
@@ -95,6 +96,7 @@ struct PostgresConnectionTests {
         let error = #expect(throws: PostgresError.self) {
             try PostgresConnection(url: "postgresql:///nowhere?host=/nonexistent-dir&port=1")
         }
-        #expect(error?.message.hasPrefix("cannot connect to 'postgresql:///nowhere?host=/nonexistent-dir&port=1'") == true)
+        #expect(
+            error?.message.hasPrefix("cannot connect to 'postgresql:///nowhere?host=/nonexistent-dir&port=1'") == true)
     }
 }

@@ -12,14 +12,17 @@ import Testing
 @Suite("SQL: the Core Data convention")
 struct CoreDataStoreTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures/coredata-store")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "shared/fixtures/coredata-store")
 
     /// Runs `format` on `entity` lowered and in memory; returns the ids (sorted) both give.
     static func bothWays(
-        _ format: String, _ entity: String, arguments: [PredicateValue] = [], graph: ObjectGraph, mapping: SQLMapping, database: SQLiteConnection
+        _ format: String, _ entity: String, arguments: [PredicateValue] = [], graph: ObjectGraph, mapping: SQLMapping,
+        database: SQLiteConnection
     ) throws -> (memory: [String]?, sql: [String]) {
         let checked = try CheckedPredicate(
-            try PredicateParser().parsePredicate(format, arguments: arguments), schema: graph.schema, entity: entity, source: format)
+            try PredicateParser().parsePredicate(format, arguments: arguments), schema: graph.schema, entity: entity,
+            source: format)
         let statement = try SQLiteDialect().render(try PredicateLowering(layout: mapping).query(checked))
         let sql = try database.rows(statement).compactMap { $0.first.map(SQLiteTestDatabase.keyText) }.sorted()
         return (SQLDifferentialTests.memoryKeys(checked, graph: graph), sql)
@@ -35,7 +38,8 @@ struct CoreDataStoreTests {
         let columns = try database.tableColumns()
         // One table per hierarchy named Z + the root entity's name in capitals; Z_PK, Z_ENT,
         // Z_OPT first; attributes and to-one relationships as Z + the name in capitals.
-        #expect(Set(columns.keys).isSuperset(of: ["ZCONTENT", "ZBUCKET", "ZUSER", "ZTAG", "Z_PRIMARYKEY", "Z_METADATA"]))
+        #expect(
+            Set(columns.keys).isSuperset(of: ["ZCONTENT", "ZBUCKET", "ZUSER", "ZTAG", "Z_PRIMARYKEY", "Z_METADATA"]))
         #expect(Array(columns["ZCONTENT"]?.prefix(3) ?? []) == ["Z_PK", "Z_ENT", "Z_OPT"])
         #expect(
             Set(columns["ZCONTENT"] ?? []).isSuperset(of: [
@@ -43,11 +47,13 @@ struct CoreDataStoreTests {
             ]))
         // Entities numbered 1… in name order of the roots, each parent before its sub-entities:
         // Bucket 1, Content 2, ImageContent 3, ThumbnailContent 4, Tag 5, User 6.
-        let numbers = try database.rows(SQLStatement(sql: "SELECT Z_NAME, Z_ENT, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT"))
+        let numbers = try database.rows(
+            SQLStatement(sql: "SELECT Z_NAME, Z_ENT, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT"))
         #expect(
             numbers == [
                 [.text("Bucket"), .integer(1), .integer(0)], [.text("Content"), .integer(2), .integer(0)],
-                [.text("ImageContent"), .integer(3), .integer(2)], [.text("ThumbnailContent"), .integer(4), .integer(3)],
+                [.text("ImageContent"), .integer(3), .integer(2)],
+                [.text("ThumbnailContent"), .integer(4), .integer(3)],
                 [.text("Tag"), .integer(5), .integer(0)], [.text("User"), .integer(6), .integer(0)],
             ])
         // The many-to-many Content.tags ↔ Tag.contents: Z_<2>TAGS with Z_2CONTENTS, Z_5TAGS.
@@ -87,17 +93,24 @@ struct CoreDataStoreTests {
         #expect(graph.objects(of: "Artist").count == 4)
         // Hand-written SQL over Core Data's own columns, as the oracle for a few predicates.
         let oracle: [(String, String, String)] = [
-            ("Artwork", "artist.name == 'Unknown Artist'",
-             "SELECT a.Z_PK FROM ZARTWORK a JOIN ZARTIST b ON b.Z_PK = a.ZARTIST WHERE b.ZNAME = 'Unknown Artist'"),
+            (
+                "Artwork", "artist.name == 'Unknown Artist'",
+                "SELECT a.Z_PK FROM ZARTWORK a JOIN ZARTIST b ON b.Z_PK = a.ZARTIST WHERE b.ZNAME = 'Unknown Artist'"
+            ),
             ("Artwork", "title CONTAINS 'a'", "SELECT Z_PK FROM ZARTWORK WHERE instr(ZTITLE, 'a') > 0"),
-            ("Artwork", "ANY collections.name != nil",
-             "SELECT DISTINCT j.Z_2ARTWORKS FROM Z_2COLLECTIONS j JOIN ZCOLLECTION c ON c.Z_PK = j.Z_3COLLECTIONS WHERE c.ZNAME IS NOT NULL"),
+            (
+                "Artwork", "ANY collections.name != nil",
+                "SELECT DISTINCT j.Z_2ARTWORKS FROM Z_2COLLECTIONS j JOIN ZCOLLECTION c ON c.Z_PK = j.Z_3COLLECTIONS WHERE c.ZNAME IS NOT NULL"
+            ),
             ("Image", "isMainImage == YES", "SELECT Z_PK FROM ZIMAGE WHERE ZISMAINIMAGE = 1"),
         ]
         for (entity, format, sql) in oracle {
-            let (memory, lowered) = try Self.bothWays(format, entity, graph: graph, mapping: mapping, database: database)
+            let (memory, lowered) = try Self.bothWays(
+                format, entity, graph: graph, mapping: mapping, database: database)
             #expect(memory == lowered, "memory vs lowered: \(format)")
-            let expected = try database.rows(SQLStatement(sql: sql)).compactMap { $0.first.map(SQLiteTestDatabase.keyText) }
+            let expected = try database.rows(SQLStatement(sql: sql)).compactMap {
+                $0.first.map(SQLiteTestDatabase.keyText)
+            }
             #expect(lowered == expected.sorted(), "hand-written SQL vs lowered: \(format)")
             #expect(!expected.isEmpty, "the oracle selects something: \(format)")
         }
@@ -106,11 +119,13 @@ struct CoreDataStoreTests {
             // decimal columns, which SQLite orders after every number (Docs/sql-mapping.md).
             ("Artwork", "isForSale == YES AND isPublished == YES"), ("Artwork", "title BEGINSWITH[cd] 'u'"),
             ("Artwork", "images.@count > 1"), ("Artist", "artworks.@count >= 10"),
-            ("Artist", "SUBQUERY(artworks, $a, $a.isForSale == YES).@count > 0"), ("Image", "artwork.artist.name != nil"),
+            ("Artist", "SUBQUERY(artworks, $a, $a.isForSale == YES).@count > 0"),
+            ("Image", "artwork.artist.name != nil"),
             ("Document", "artist == nil OR partner == nil"), ("Collection", "ANY artworks.title LIKE[c] '*untitled*'"),
         ]
         for (entity, format) in more {
-            let (memory, lowered) = try Self.bothWays(format, entity, graph: graph, mapping: mapping, database: database)
+            let (memory, lowered) = try Self.bothWays(
+                format, entity, graph: graph, mapping: mapping, database: database)
             #expect(memory == lowered, "memory vs lowered: \(format)")
         }
     }

@@ -14,7 +14,10 @@ import Testing
 struct InjectionAndIndexTests {
     /// Hostile text: quotes, semicolons, comment markers, NUL, backslashes, Unicode.
     static func hostileString(_ random: inout SplitMix64) -> String {
-        let pieces = ["'", "\"", ";", "--", "/*", "*/", "\0", "\\", "%", "_", "DROP TABLE \"Content\"", "é", "𝄞", "`", " OR 1=1", "$1", "?"]
+        let pieces = [
+            "'", "\"", ";", "--", "/*", "*/", "\0", "\\", "%", "_", "DROP TABLE \"Content\"", "é", "𝄞", "`", " OR 1=1",
+            "$1", "?",
+        ]
         return (0..<random.int(in: 1...6)).map { _ in random.pick(pieces) }.joined()
     }
 
@@ -49,7 +52,9 @@ struct InjectionAndIndexTests {
                             schema: graph.schema, entity: "Content")
                         benign.insert(try dialect.render(try PredicateLowering(layout: mapping).query(other)).sql)
                     }
-                    #expect(benign.contains(statement.sql), "\(run.replay(0)) value \(value.debugDescription) changed the SQL: \(statement.sql)")
+                    #expect(
+                        benign.contains(statement.sql),
+                        "\(run.replay(0)) value \(value.debugDescription) changed the SQL: \(statement.sql)")
                 }
                 // And it runs: the database sees the text as a value (no match, no error) —
                 // except a LIKE pattern ending in a lone backslash, which is an error in memory too.
@@ -78,9 +83,13 @@ struct InjectionAndIndexTests {
         var changes = ChangeSet()
         for index in 1...count {
             changes["User"].inserted.append(
-                InsertedObject(id: .int(index), values: ["username": .string("user\(index)"), "name": .string("Name \(index)")]))
+                InsertedObject(
+                    id: .int(index), values: ["username": .string("user\(index)"), "name": .string("Name \(index)")]))
         }
-        return (try ObjectGraph(schema: schema, objects: ["User": changes["User"].inserted]), try SQLMapping.standard(schema))
+        return (
+            try ObjectGraph(schema: schema, objects: ["User": changes["User"].inserted]),
+            try SQLMapping.standard(schema)
+        )
     }
 
     static let indexed = [("username == %@", "user42"), ("name BEGINSWITH %@", "Name 4")]
@@ -95,7 +104,8 @@ struct InjectionAndIndexTests {
                 try PredicateParser().parsePredicate(format, arguments: [.string(value)]), schema: graph.schema,
                 entity: "User")
             let statement = try SQLiteDialect().render(try PredicateLowering(layout: mapping).query(checked))
-            let plan = try database.rows(SQLStatement(sql: "EXPLAIN QUERY PLAN " + statement.sql, bindings: statement.bindings))
+            let plan = try database.rows(
+                SQLStatement(sql: "EXPLAIN QUERY PLAN " + statement.sql, bindings: statement.bindings))
             let detail = plan.compactMap { $0.last }.map(\.description).joined(separator: " | ")
             #expect(detail.contains("USING INDEX") || detail.contains("USING COVERING INDEX"), "\(format): \(detail)")
         }
@@ -116,7 +126,9 @@ struct InjectionAndIndexTests {
             let statement = try PostgreSQLDialect().render(try PredicateLowering(layout: mapping).query(checked))
             let plan = try database.rows(SQLStatement(sql: "EXPLAIN " + statement.sql, bindings: statement.bindings))
             let text = plan.compactMap(\.first).map(\.description).joined(separator: "\n")
-            #expect(text.contains("Index Scan") || text.contains("Bitmap Index Scan") || text.contains("Index Only Scan"), "\(format):\n\(text)")
+            #expect(
+                text.contains("Index Scan") || text.contains("Bitmap Index Scan") || text.contains("Index Only Scan"),
+                "\(format):\n\(text)")
         }
     }
 }

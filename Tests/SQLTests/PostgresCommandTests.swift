@@ -4,7 +4,9 @@ import Testing
 
 /// `predicate db create`, `query` and `db export` against a PostgreSQL URL of the throwaway
 /// server: the same answers as on SQLite and in memory.
-@Suite("predicate db and query on PostgreSQL", .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipMessage))
+@Suite(
+    "predicate db and query on PostgreSQL", .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipMessage)
+)
 struct PostgresCommandTests {
     static let root = SampleQueryTests.root.path
 
@@ -26,7 +28,10 @@ struct PostgresCommandTests {
         let png = run(["query", "name ENDSWITH[c] '.PNG'", "--entity", "Content", "--db", url] + model)
         #expect(png.output == "[2, 4]\n", "\(png.error)")
         let inbox = run(
-            ["query", "bucket.name == %@ AND ANY tags.name == 'work'", "--arg", "\"Inbox\"", "--entity", "Content", "--db", url]
+            [
+                "query", "bucket.name == %@ AND ANY tags.name == 'work'", "--arg", "\"Inbox\"", "--entity", "Content",
+                "--db", url,
+            ]
                 + model)
         #expect(inbox.output == "[1, 3]\n", "\(inbox.error)")
         let exported = run(["db", "export", "--db", url] + model)

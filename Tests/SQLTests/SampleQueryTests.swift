@@ -50,7 +50,9 @@ struct SampleQueryTests {
             let predicate = try PredicateParser().parsePredicate(format, arguments: arguments)
             let checked = try CheckedPredicate(predicate, schema: graph.schema, entity: "Content", source: format)
             #expect(SQLDifferentialTests.memoryKeys(checked, graph: graph) == expected, "memory: \(format)")
-            #expect(try database.keys(checked, mapping: mapping).sorted() == expected, "\(database.dialect.name): \(format)")
+            #expect(
+                try database.keys(checked, mapping: mapping).sorted() == expected, "\(database.dialect.name): \(format)"
+            )
         }
     }
 

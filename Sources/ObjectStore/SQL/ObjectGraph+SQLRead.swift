@@ -20,7 +20,8 @@ extension ObjectGraph {
         var positions: [ObjectPosition: Int64] = [:]
         for table in mapping.entityTables {
             let columns = table.columns
-            let sql = "SELECT " + columns.map { dialect.quote($0.name) }.joined(separator: ", ") + " FROM "
+            let sql =
+                "SELECT " + columns.map { dialect.quote($0.name) }.joined(separator: ", ") + " FROM "
                 + dialect.quote(table.name)
             for row in try database.rows(SQLStatement(sql: sql)) {
                 guard row.count == columns.count else { continue }
@@ -40,8 +41,10 @@ extension ObjectGraph {
                     case .version: break
                     case .attribute(_, let attribute):
                         guard !value.isNull else { continue }
-                        values[attribute] = value
-                            .predicateValue(as: schema.property(named: attribute, in: table.rootEntity)?.attribute?.type)
+                        values[attribute] =
+                            value
+                            .predicateValue(
+                                as: schema.property(named: attribute, in: table.rootEntity)?.attribute?.type)
                     case .foreignKey(_, let relationship):
                         if let key = objectKey(value) { values[relationship] = key.predicateValue }
                     case .order(let owner, let relationship):
@@ -60,10 +63,13 @@ extension ObjectGraph {
         for join in mapping.joinTables {
             var columns = [join.sourceColumn, join.destinationColumn]
             if let order = join.destinationOrderColumn { columns.append(order) }
-            let sql = "SELECT " + columns.map { dialect.quote($0) }.joined(separator: ", ") + " FROM "
+            let sql =
+                "SELECT " + columns.map { dialect.quote($0) }.joined(separator: ", ") + " FROM "
                 + dialect.quote(join.name)
             for row in try database.rows(SQLStatement(sql: sql)) {
-                guard row.count >= 2, let source = objectKey(row[0]), let destination = objectKey(row[1]) else { continue }
+                guard row.count >= 2, let source = objectKey(row[0]), let destination = objectKey(row[1]) else {
+                    continue
+                }
                 let position = row.count > 2 ? row[2].integerValue ?? 0 : 0
                 links[join.entity + "." + join.relationship, default: [:]][source, default: []]
                     .append((destination, position))
@@ -108,7 +114,8 @@ extension ObjectGraph {
                     for relationship in schema.allRelationships(of: entity) where relationship.isOrdered {
                         let declaring = schema.declaringEntity(ofProperty: relationship.name, in: entity) ?? entity
                         if let list = members[declaring + "." + relationship.name]?[object.id] {
-                            object.values[relationship.name] = .array(list.sorted { $0.1 < $1.1 }.map(\.0.predicateValue))
+                            object.values[relationship.name] = .array(
+                                list.sorted { $0.1 < $1.1 }.map(\.0.predicateValue))
                         }
                     }
                     return object

@@ -31,7 +31,9 @@ extension ObjectGraph {
             if let order = join.sourceOrderColumn { columns.append(order) }
             let sql = Self.insertSQL(join.name, columns, dialect)
             for source in objects(of: join.entity) {
-                guard case .toMany(let destinations) = try value(forKey: join.relationship, of: source) else { continue }
+                guard case .toMany(let destinations) = try value(forKey: join.relationship, of: source) else {
+                    continue
+                }
                 for (position, destination) in destinations.enumerated() {
                     var values = [try key(source.id, mapping), try key(destination.id, mapping)]
                     if join.destinationOrderColumn != nil { values.append(.integer(Int64(position + 1))) }

@@ -84,12 +84,14 @@ struct DBCommand: ToolCommand {
             let statements = SQLSchemaDefinition.statements(for: mapping, dialect: database.dialect)
             try database.run(statements + graph.insertStatements(mapping: mapping, dialect: database.dialect))
             io.writeError(
-                "created \(mapping.entityTables.count + mapping.joinTables.count) tables, loaded \(graph.count) objects\n")
+                "created \(mapping.entityTables.count + mapping.joinTables.count) tables, loaded \(graph.count) objects\n"
+            )
             return ExitStatus.success
         } catch let error as GraphError {
             return CommandFailure(status: ExitStatus.invalidInput, message: "\(error)").report(io)
         } catch {
-            return CommandFailure(status: ExitStatus.failure, message: "cannot create the database: \(error)").report(io)
+            return CommandFailure(status: ExitStatus.failure, message: "cannot create the database: \(error)").report(
+                io)
         }
     }
 

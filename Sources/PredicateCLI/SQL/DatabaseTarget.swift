@@ -89,7 +89,9 @@ final class OpenDatabase: SQLQuerying {
         do {
             switch name {
             case "coredata":
-                return .success(try SQLMapping.coreData(schema, entityNumbers: try SQLMapping.coreDataEntityNumbers(in: self, schema: schema)))
+                return .success(
+                    try SQLMapping.coreData(
+                        schema, entityNumbers: try SQLMapping.coreDataEntityNumbers(in: self, schema: schema)))
             default:
                 return .success(try SQLMapping.standard(schema, keyType: keyType))
             }

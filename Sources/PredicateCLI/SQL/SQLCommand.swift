@@ -90,12 +90,15 @@ struct LoweredQueryOptions {
 
     private static func count(_ text: String?, _ option: String) throws(UsageError) -> Int? {
         guard let text else { return nil }
-        guard let value = Int(text), value >= 0 else { throw UsageError("\(option) needs a whole number, not '\(text)'") }
+        guard let value = Int(text), value >= 0 else {
+            throw UsageError("\(option) needs a whole number, not '\(text)'")
+        }
         return value
     }
 
     /// The predicate parsed, checked and lowered; errors rendered with a caret in FORMAT.
-    func statement(schema: Schema, mapping: SQLMapping, dialect: any SQLDialect) -> Result<SQLStatement, CommandFailure> {
+    func statement(schema: Schema, mapping: SQLMapping, dialect: any SQLDialect) -> Result<SQLStatement, CommandFailure>
+    {
         let checked: CheckedPredicate
         switch StoreInputs.checked(format, arguments: arguments, schema: schema, entity: entity) {
         case .success(let value): checked = value
@@ -103,7 +106,8 @@ struct LoweredQueryOptions {
         }
         let lowering = PredicateLowering(layout: mapping, variables: variables.mapValues(EvaluationValue.init))
         do {
-            return .success(try dialect.render(try lowering.query(checked, sortKeys: sortKeys, limit: limit, offset: offset)))
+            return .success(
+                try dialect.render(try lowering.query(checked, sortKeys: sortKeys, limit: limit, offset: offset)))
         } catch {
             return .failure(CommandFailure(status: ExitStatus.invalidInput, message: error.rendered(in: format)))
         }

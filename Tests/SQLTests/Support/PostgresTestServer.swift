@@ -65,9 +65,13 @@ final class PostgresTestServer: Sendable {
             if let runAs { try Self.giveDirectory(directory, to: runAs) }
             try Self.run(
                 binaries.initdb,
-                ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--lc-collate=C", "--lc-ctype=C.UTF-8", "--no-sync"],
+                [
+                    "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--lc-collate=C", "--lc-ctype=C.UTF-8",
+                    "--no-sync",
+                ],
                 as: runAs)
-            let options = "-k \(socketDirectory) -p \(port) -c listen_addresses='' -c fsync=off "
+            let options =
+                "-k \(socketDirectory) -p \(port) -c listen_addresses='' -c fsync=off "
                 + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
             try Self.run(binaries.pgCtl, ["start", "-w", "-t", "60", "-D", data, "-l", log, "-o", options], as: runAs)
         } catch {
@@ -96,7 +100,8 @@ final class PostgresTestServer: Sendable {
     func makeDatabaseURL() throws -> String {
         let name = "test_\(getpid())_\(counter.next())"
         let admin = try PostgresConnection(url: url(database: "postgres"))
-        try admin.execute("CREATE DATABASE \"\(name)\" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'")
+        try admin.execute(
+            "CREATE DATABASE \"\(name)\" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'")
         return url(database: name)
     }
 
@@ -116,7 +121,9 @@ final class PostgresTestServer: Sendable {
             for directory in directories {
                 let initdb = directory + "/initdb"
                 let pgCtl = directory + "/pg_ctl"
-                if FileManager.default.isExecutableFile(atPath: initdb), FileManager.default.isExecutableFile(atPath: pgCtl) {
+                if FileManager.default.isExecutableFile(atPath: initdb),
+                    FileManager.default.isExecutableFile(atPath: pgCtl)
+                {
                     return Binaries(initdb: initdb, pgCtl: pgCtl)
                 }
             }
@@ -165,7 +172,9 @@ final class PostgresTestServer: Sendable {
 
     /// Makes `directory` (and what is in it) owned by `user`.
     private static func giveDirectory(_ directory: String, to user: String) throws {
-        guard let entry = getpwnam(user) else { throw PostgresTestServerError("no user '\(user)' to run PostgreSQL as") }
+        guard let entry = getpwnam(user) else {
+            throw PostgresTestServerError("no user '\(user)' to run PostgreSQL as")
+        }
         let (uid, gid) = (entry.pointee.pw_uid, entry.pointee.pw_gid)
         for path in [directory, directory + "/socket"] {
             guard chown(path, uid, gid) == 0 else { throw PostgresTestServerError("chown \(path) failed: \(errno)") }
@@ -213,5 +222,10 @@ struct PostgresTestServerError: Error, CustomStringConvertible {
 private final class Counter: Sendable {
     private let value = Mutex(0)
 
-    func next() -> Int { value.withLock { $0 += 1; return $0 } }
+    func next() -> Int {
+        value.withLock {
+            $0 += 1
+            return $0
+        }
+    }
 }

@@ -127,7 +127,8 @@ struct MappingBuilder<Convention: MappingConvention> {
                         defaultName: rules.attributeColumn(attribute),
                         explicitName: rules.honoursOverrides ? attribute.column : nil, owner: entityName,
                         type: SQLColumnType(attribute.type),
-                        role: .attribute(entity: entityName, attribute: attribute.name), isIndexed: attribute.isIndexed))
+                        role: .attribute(entity: entityName, attribute: attribute.name), isIndexed: attribute.isIndexed)
+                )
             }
             for relationship in entity.relationships {
                 if rules.honoursOverrides { checkOverrides(of: relationship, in: entityName) }
@@ -151,18 +152,19 @@ struct MappingBuilder<Convention: MappingConvention> {
             guard case .inverseForeignKey(let inverseEntity, let inverse) = layout(of: relationship, in: entity.name)
             else { continue }
             let request = ColumnPlan.Request(
-                    subject: .order(entity: entity.name, name: relationship.name),
-                    defaultName: rules.orderColumn(inverse: inverse),
-                    explicitName: rules.honoursOverrides ? relationship.orderColumn : nil, owner: inverseEntity,
-                    type: .integer64, role: .order(entity: entity.name, relationship: relationship.name),
-                    isIndexed: false)
+                subject: .order(entity: entity.name, name: relationship.name),
+                defaultName: rules.orderColumn(inverse: inverse),
+                explicitName: rules.honoursOverrides ? relationship.orderColumn : nil, owner: inverseEntity,
+                type: .integer64, role: .order(entity: entity.name, relationship: relationship.name),
+                isIndexed: false)
             plans[root(inverseEntity)]?.requests.append(request)
         }
     }
 
     private mutating func checkOverrides(of relationship: RelationshipDescription, in entity: String) {
         func misplaced(_ message: String) {
-            errors.append(SQLMappingError(.misplacedOverride, entity: entity, property: relationship.name, message: message))
+            errors.append(
+                SQLMappingError(.misplacedOverride, entity: entity, property: relationship.name, message: message))
         }
         checkName(relationship.column, entity: entity, property: relationship.name, field: "column")
         checkName(relationship.orderColumn, entity: entity, property: relationship.name, field: "orderColumn")
@@ -196,12 +198,15 @@ struct MappingBuilder<Convention: MappingConvention> {
 
     private mutating func checkName(_ name: String?, entity: String, property: String, field: String) {
         if name?.isEmpty == true {
-            errors.append(SQLMappingError(.emptyName, entity: entity, property: property, message: "\"\(field)\" is empty"))
+            errors.append(
+                SQLMappingError(.emptyName, entity: entity, property: property, message: "\"\(field)\" is empty"))
         }
     }
 
     private func joinTable(ownedBy owner: RelationshipLayout.PropertyRef) -> SQLJoinTable? {
-        guard let relationship = schema.entity(named: owner.entity)?.relationships.first(where: { $0.name == owner.name }),
+        guard
+            let relationship = schema.entity(named: owner.entity)?.relationships.first(where: { $0.name == owner.name }
+            ),
             case .joinTable(_, let other) = layout(of: relationship, in: owner.entity)
         else { return nil }
         let otherRelationship = other.flatMap { schema.property(named: $0.name, in: $0.entity)?.relationship }
@@ -216,9 +221,11 @@ struct MappingBuilder<Convention: MappingConvention> {
                     owner.entity == entity.name, owner.name == relationship.name,
                     let table = joinTable(ownedBy: owner)
                 else { continue }
-                let columns = [table.sourceColumn, table.destinationColumn] + [
-                    table.destinationOrderColumn, table.sourceOrderColumn,
-                ].compactMap { $0 }
+                let columns =
+                    [table.sourceColumn, table.destinationColumn]
+                    + [
+                        table.destinationOrderColumn, table.sourceOrderColumn,
+                    ].compactMap { $0 }
                 if Set(columns).count != columns.count || columns.contains(where: \.isEmpty) {
                     errors.append(
                         SQLMappingError(

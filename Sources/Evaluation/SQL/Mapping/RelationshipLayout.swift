@@ -74,7 +74,8 @@ enum RelationshipLayout: Sendable, Hashable {
             case .unknownDestination, .unknownParent, .inheritanceCycle, .duplicateEntity, .duplicateProperty,
                 .inheritedPropertyClash:
                 errors.append(
-                    SQLMappingError(.invalidSchema, entity: error.entity, property: error.property, message: error.message))
+                    SQLMappingError(
+                        .invalidSchema, entity: error.entity, property: error.property, message: error.message))
             case .invalidName, .inverseNotFound, .inverseNotRelationship, .inverseDoesNotPointBack, .unreadableFile,
                 .malformedDocument, .missingField, .invalidField, .unknownAttributeType:
                 // A relationship whose inverse does not pair up is stored on its own (Core Data

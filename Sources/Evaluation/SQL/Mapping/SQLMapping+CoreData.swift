@@ -31,7 +31,8 @@ extension SQLMapping {
                     SQLMappingError(.invalidSchema, entity: $0, message: "the entity has no Core Data entity number")
                 })
         }
-        var builder = MappingBuilder(schema: schema, rules: CoreDataConvention(numbers: numbers), entityNumbers: numbers)
+        var builder = MappingBuilder(
+            schema: schema, rules: CoreDataConvention(numbers: numbers), entityNumbers: numbers)
         return try builder.build()
     }
 
@@ -47,7 +48,9 @@ extension SQLMapping {
         var roots: [String] = []
         var seen: Set<String> = []
         for entity in schema.entities where seen.insert(entity.name).inserted {
-            if let parent = entity.parent, schema.entity(named: parent) != nil, !schema.ancestors(of: parent).contains(entity.name) {
+            if let parent = entity.parent, schema.entity(named: parent) != nil,
+                !schema.ancestors(of: parent).contains(entity.name)
+            {
                 children[parent, default: []].append(entity.name)
             } else {
                 roots.append(entity.name)
@@ -98,7 +101,9 @@ struct CoreDataConvention: MappingConvention {
     func orderColumn(inverse: String) -> String { "Z_FOK_" + upper(inverse) }
 
     func disambiguate(_ clashing: [ColumnPlan.Request], taken: Set<String>) -> [String] {
-        let ranked = clashing.enumerated().sorted { (number($0.element.owner), $0.offset) < (number($1.element.owner), $1.offset) }
+        let ranked = clashing.enumerated().sorted {
+            (number($0.element.owner), $0.offset) < (number($1.element.owner), $1.offset)
+        }
         var names = Array(repeating: "", count: clashing.count)
         var used = taken
         var suffix = 0

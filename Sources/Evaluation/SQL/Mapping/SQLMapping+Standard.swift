@@ -29,7 +29,8 @@ extension SQLMapping {
     /// A default column name used twice in one table (two sub-entities declaring `width`, or a
     /// name equal to `id` or `entity`) becomes `<Entity>_<name>`. Every clash that remains and
     /// every misplaced override is thrown at once.
-    public static func standard(_ schema: Schema, keyType: SQLKeyType = .integer) throws(SQLMappingErrors) -> SQLMapping {
+    public static func standard(_ schema: Schema, keyType: SQLKeyType = .integer) throws(SQLMappingErrors) -> SQLMapping
+    {
         var builder = MappingBuilder(schema: schema, rules: StandardConvention(keyType: keyType.columnType))
         return try builder.build()
     }
@@ -48,7 +49,9 @@ struct StandardConvention: MappingConvention {
 
     func fixedColumns(entities: [String]) -> [SQLColumn] {
         var columns = [SQLColumn(name: "id", type: keyType, role: .key, isIndexed: false)]
-        if entities.count > 1 { columns.append(SQLColumn(name: "entity", type: .text, role: .entity, isIndexed: false)) }
+        if entities.count > 1 {
+            columns.append(SQLColumn(name: "entity", type: .text, role: .entity, isIndexed: false))
+        }
         return columns
     }
 
@@ -71,8 +74,10 @@ struct StandardConvention: MappingConvention {
             name: given?.name ?? "\(owner.entity)_\(owner.name)", entity: owner.entity, relationship: owner.name,
             inverse: other?.name, sourceColumn: given?.sourceColumn ?? "source_id",
             destinationColumn: given?.destinationColumn ?? "destination_id",
-            destinationOrderColumn: ownerRelationship.isOrdered ? ownerRelationship.orderColumn ?? "destination_order" : nil,
-            sourceOrderColumn: otherRelationship?.isOrdered == true ? otherRelationship?.orderColumn ?? "source_order" : nil,
+            destinationOrderColumn: ownerRelationship.isOrdered
+                ? ownerRelationship.orderColumn ?? "destination_order" : nil,
+            sourceOrderColumn: otherRelationship?.isOrdered == true
+                ? otherRelationship?.orderColumn ?? "source_order" : nil,
             keyType: keyType)
     }
 

@@ -101,7 +101,8 @@ private struct DefinitionWriter<Dialect: SQLDialect> {
         let text = type(.text)
         var statements = [
             SQLStatement(
-                sql: createTable + q("Z_PRIMARYKEY") + " (" + q("Z_ENT") + " " + integer + " PRIMARY KEY, " + q("Z_NAME")
+                sql: createTable + q("Z_PRIMARYKEY") + " (" + q("Z_ENT") + " " + integer + " PRIMARY KEY, "
+                    + q("Z_NAME")
                     + " " + text + ", " + q("Z_SUPER") + " " + integer + ", " + q("Z_MAX") + " " + integer + ")"),
             SQLStatement(
                 sql: createTable + q("Z_METADATA") + " (" + q("Z_VERSION") + " " + integer + " PRIMARY KEY, "
@@ -109,7 +110,8 @@ private struct DefinitionWriter<Dialect: SQLDialect> {
         ]
         guard !ifNotExists else { return statements }
         let insert =
-            "INSERT INTO " + q("Z_PRIMARYKEY") + " (" + ["Z_ENT", "Z_NAME", "Z_SUPER", "Z_MAX"].map(q).joined(separator: ", ")
+            "INSERT INTO " + q("Z_PRIMARYKEY") + " ("
+            + ["Z_ENT", "Z_NAME", "Z_SUPER", "Z_MAX"].map(q).joined(separator: ", ")
             + ") VALUES (" + (1...4).map(dialect.placeholder).joined(separator: ", ") + ")"
         let entities = mapping.schema.entities.map(\.name).filter { mapping.entityNumbers[$0] != nil }
         for entity in entities.sorted(by: { (mapping.entityNumbers[$0] ?? 0) < (mapping.entityNumbers[$1] ?? 0) }) {
@@ -117,7 +119,8 @@ private struct DefinitionWriter<Dialect: SQLDialect> {
             let parent = mapping.schema.entity(named: entity)?.parent.flatMap { mapping.entityNumbers[$0] } ?? 0
             statements.append(
                 SQLStatement(
-                    sql: insert, bindings: [.integer(Int64(number)), .text(entity), .integer(Int64(parent)), .integer(0)]))
+                    sql: insert,
+                    bindings: [.integer(Int64(number)), .text(entity), .integer(Int64(parent)), .integer(0)]))
         }
         return statements
     }
