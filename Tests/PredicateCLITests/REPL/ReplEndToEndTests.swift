@@ -98,7 +98,9 @@ struct ReplEndToEndTests {
 
     @Test(
         "every subcommand prints its usage with --help and exits 0",
-        arguments: ["parse", "eval", "check", "resolve", "lint", "affected", "watch", "repl"])
+        arguments: [
+            "parse", "eval", "check", "resolve", "lint", "affected", "watch", "sql", "query", "db", "repl",
+        ])
     func help(name: String) throws {
         let result = try ToolRunner.process([name, "--help"])
         #expect(result.status == 0)
@@ -112,7 +114,7 @@ struct ReplEndToEndTests {
         #expect(help.status == 0)
         #expect(help.output.contains("\n  repl      an interactive session"))
         // The --help test above covers every command the overview lists.
-        #expect(PredicateTool.commands.count == 8)
+        #expect(PredicateTool.commands.count == 11)
         #expect(try ToolRunner.process(["replay"]).status == 64)
     }
 }
