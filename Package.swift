@@ -31,7 +31,8 @@ let package = Package(
             dependencies: ["Predicates", "KeyPaths", "Evaluation", "ObjectStore", "SQLiteDatabase", "PostgresDatabase"]),
         .executableTarget(name: "predicate", dependencies: ["PredicateCLI"]),
         .executableTarget(
-            name: "predicate-bench", dependencies: ["Predicates", "Evaluation", "KeyPaths", "ObjectStore"]),
+            name: "predicate-bench",
+            dependencies: ["Predicates", "Evaluation", "KeyPaths", "ObjectStore", "SQLiteDatabase", "PostgresDatabase"]),
         // Shared by the test targets: the seeded generator, seed reading and shrinking.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Random schemas, graphs and predicates, shared by the graph and SQL differential tests.

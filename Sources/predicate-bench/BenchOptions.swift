@@ -24,9 +24,11 @@ struct BenchOptions {
     var columns: Set<String> = []
     /// `--help` was given.
     var wantsHelp = false
+    /// A PostgreSQL URL for the `sql` row's PostgreSQL half (skipped without one).
+    var postgresURL: String?
 
     /// Every row id, in output order.
-    static let rowIDs = ["age", "contains", "tags", "in", "like", "between", "parse", "graph", "changes", "live"]
+    static let rowIDs = ["age", "contains", "tags", "in", "like", "between", "parse", "graph", "changes", "live", "sql"]
 
     static let usage = """
         usage: predicate-bench [--quick] [--runs N] [--seed N] [--rows ID...] [--columns ID...]
@@ -34,6 +36,7 @@ struct BenchOptions {
           --runs N     measured runs per candidate after one warm-up (default 5)
           --seed N     seed of the generated objects (default 2024)
           --rows ID…   only these rows: \(rowIDs.joined(separator: " "))
+          --postgres URL  a PostgreSQL database for the sql row (its tables Content and Bucket are replaced)
           --columns ID… only these evaluation columns (for profiling): \(Column.allCases.map(\.rawValue).joined(separator: " "))
         """
 
@@ -58,6 +61,10 @@ struct BenchOptions {
                     throw UsageError(description: "--runs needs a positive number")
                 }
                 explicitRuns = value
+                index += 1
+            case "--postgres":
+                guard index < arguments.count else { throw UsageError(description: "--postgres needs a URL") }
+                postgresURL = arguments[index]
                 index += 1
             case "--seed":
                 guard index < arguments.count, let value = UInt64(arguments[index]) else {

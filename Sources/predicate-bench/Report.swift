@@ -197,6 +197,27 @@ extension Report {
     }
 }
 
+extension Report {
+    static func sql(_ result: SQLBenchmark.Result) -> String {
+        let lowering = result.loweringMicroseconds.map { ["`\($0.0)`", number($0.1)] }
+        let rows = result.comparisons.map { comparison in
+            [
+                comparison.database, comparison.label, "`\(comparison.format)`", cell(comparison.lowered.timing),
+                cell(comparison.handWritten.timing),
+                ratio(comparison.lowered.timing.median.seconds / max(comparison.handWritten.timing.median.seconds, 1e-9)),
+                grouped(comparison.lowered.result),
+            ]
+        }
+        return "## SQL\n\nParse, check, lower and render, per predicate (µs):\n\n"
+            + table(["predicate", "µs"], lowering)
+            + "\n\nOn \(grouped(result.rows)) Content rows (standard mapping, `name` indexed):\n\n"
+            + table(
+                ["database", "query", "predicate", "lowered ms", "hand-written ms", "lowered / hand", "rows"], rows)
+            + "\n\nThe hand-written `CONTAINS[cd]` is `name LIKE '%…%'` (ASCII case folding only), so it is "
+            + "not the same query: the row shows the price of exact folding, with no target."
+    }
+}
+
 extension RowResult {
     /// The folded-needle closure, when this row has one.
     var foldedClosure: Measured? { measured[.foldedClosure] }

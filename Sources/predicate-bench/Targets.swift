@@ -86,6 +86,16 @@ struct Target {
             measured: Report.ratio(value) + " faster", isMet: value >= 100)
     }
 
+    /// Lowered queries within 10% of the hand-written SQL where no folding is involved.
+    static func sql(_ result: SQLBenchmark.Result) -> [Target] {
+        result.comparisons.filter { !$0.foldingInvolved }.map { comparison in
+            let value = comparison.lowered.timing.median.seconds / max(comparison.handWritten.timing.median.seconds, 1e-9)
+            return Target(
+                name: "\(comparison.database): lowered within 10% of hand-written SQL: \(comparison.label)",
+                measured: Report.ratio(value), isMet: value <= 1.10)
+        }
+    }
+
     static func table(_ targets: [Target]) -> String {
         "## Targets\n\n"
             + Report.table(

@@ -104,6 +104,14 @@ func runBenchmark(_ options: BenchOptions) throws {
         targets.append(Target.liveResults(result))
     }
 
+    if options.includes("sql") {
+        let result = try SQLBenchmark.run(
+            rows: options.contents, buckets: options.buckets, runs: options.runs, postgresURL: options.postgresURL)
+        print(Report.sql(result))
+        print()
+        targets += Target.sql(result)
+    }
+
     if !targets.isEmpty { print(Target.table(targets)) }
 }
 

@@ -57,12 +57,21 @@ struct LoweringGoldenTests {
         #expect(statement.bindings == bindings)
     }
 
-    @Test("a to-one hop is a LEFT JOIN; a nil to-one owner makes a count nil, not 0")
+    @Test(
+        "a to-one hop is a LEFT JOIN (INNER when a top-level comparison with a value needs the row); a nil to-one owner makes a count nil, not 0"
+    )
     func toOne() throws {
         let join = #" LEFT JOIN "bucket" AS "t1" ON "t1"."pk" = "t0"."bucket_pk""#
+        let inner = #" JOIN "bucket" AS "t1" ON "t1"."pk" = "t0"."bucket_pk""#
         let statement = try Self.statement("bucket.name == 'Inbox'")
-        #expect(statement.sql == Self.select + join + #" WHERE "t1"."c_name" = ?"# + Self.order)
+        #expect(statement.sql == Self.select + inner + #" WHERE "t1"."c_name" = ?"# + Self.order)
         #expect(statement.bindings == [.text("Inbox")])
+        // `!=` keeps the Contents without a Bucket: the join stays LEFT.
+        let notEqual = try Self.statement("bucket.name != 'Inbox'")
+        #expect(notEqual.sql == Self.select + join + #" WHERE ("t1"."c_name" = ?) IS NOT TRUE"# + Self.order)
+        // Under OR the row is not required either.
+        let either = try Self.statement("bucket.name == 'Inbox' OR name == 'x'")
+        #expect(either.sql == Self.select + join + #" WHERE ("t1"."c_name" = ? OR "t0"."c_name" = ?)"# + Self.order)
         let count = try Self.statement("bucket.contents.@count == 0")
         #expect(
             count.sql == Self.select + join
@@ -201,7 +210,7 @@ struct LoweringGoldenTests {
         let statement = try Self.statement("bucket.name == 'x' AND name BEGINSWITH 'a'", dialect: OddDialect())
         #expect(
             statement.sql
-                == "SELECT `t0`.`pk` FROM `content` AS `t0` LEFT JOIN `bucket` AS `t1` ON `t1`.`pk` = `t0`.`bucket_pk` WHERE `t1`.`c_name` = :p1 AND starts(`t0`.`c_name`, :p2) AND pe_beginswith(`t0`.`c_name`, :p3, :p4) = 1 ORDER BY `t0`.`pk`"
+                == "SELECT `t0`.`pk` FROM `content` AS `t0` JOIN `bucket` AS `t1` ON `t1`.`pk` = `t0`.`bucket_pk` WHERE `t1`.`c_name` = :p1 AND starts(`t0`.`c_name`, :p2) AND pe_beginswith(`t0`.`c_name`, :p3, :p4) = 1 ORDER BY `t0`.`pk`"
         )
         #expect(throws: SQLLoweringError.self) {
             try Self.statement("TRUEPREDICATE", sortKeys: [SortKey("name")], dialect: OddDialect())

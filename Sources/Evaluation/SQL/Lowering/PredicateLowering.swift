@@ -142,10 +142,50 @@ final class LoweringWalk {
             select.order.append(contentsOf: try order(key))
         }
         select.order.append(.init(expression: .column(alias: "t0", name: table.primaryKey), descending: false))
-        select.joins = frames[0].joins
+        select.joins = Self.innerWhereRequired(frames[0].joins, conditions: select.conditions)
         select.limit = limit
         select.offset = offset
         return select
+    }
+
+    /// The joins with LEFT made INNER where a top-level condition cannot be true without the
+    /// joined row: `t1.name = ?` with a non-NULL value is NULL when `t1` is missing, so the
+    /// missing row is filtered anyway, and an inner join lets the planner start from either
+    /// table (an index on `t1.name`, then the foreign key). The rows are the same.
+    static func innerWhereRequired(_ joins: [SQLSelect.Join], conditions: [SQLExpression]) -> [SQLSelect.Join] {
+        var required: Set<String> = []
+        var terms = conditions
+        while let term = terms.popLast() {
+            switch term {
+            case .and(let parts): terms += parts
+            case .binary(let left, let op, let right)
+            where [.equal, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(op):
+                for (side, other) in [(left, right), (right, left)] {
+                    guard case .column(let alias, _) = side else { continue }
+                    switch other {
+                    case .value(let value) where !value.isNull: required.insert(alias)
+                    case .column: required.insert(alias)
+                    default: break
+                    }
+                }
+            default: break
+            }
+        }
+        var result = joins
+        for index in result.indices.reversed() where required.contains(result[index].source.alias) {
+            result[index].inner = true
+            // The row it hangs from must exist too.
+            var onTerms = [result[index].on]
+            while let term = onTerms.popLast() {
+                switch term {
+                case .and(let parts): onTerms += parts
+                case .binary(let a, _, let b):
+                    for side in [a, b] { if case .column(let alias, _) = side { required.insert(alias) } }
+                default: break
+                }
+            }
+        }
+        return result
     }
 
     /// `ORDER BY` terms for a sort key: nil first ascending (as in memory), strings in the
