@@ -31,6 +31,8 @@ package enum PredicateTool {
             io.write(overview)
             return ExitStatus.success
         }
+        // `predicate --schema … --db …`: options without a command are the REPL's.
+        if name.hasPrefix("--") { return run(["repl"] + arguments, io: io) }
         guard let command = commands.first(where: { $0.name == name }) else {
             io.writeError("predicate: unknown command '\(name)'\n\n" + overview)
             return ExitStatus.usage

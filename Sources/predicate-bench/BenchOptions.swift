@@ -28,7 +28,9 @@ struct BenchOptions {
     var postgresURL: String?
 
     /// Every row id, in output order.
-    static let rowIDs = ["age", "contains", "tags", "in", "like", "between", "parse", "graph", "changes", "live", "sql"]
+    static let rowIDs = [
+        "age", "contains", "tags", "in", "like", "between", "parse", "graph", "changes", "live", "sql",
+    ]
 
     static let usage = """
         usage: predicate-bench [--quick] [--runs N] [--seed N] [--rows ID...] [--columns ID...]

@@ -204,7 +204,8 @@ extension Report {
             [
                 comparison.database, comparison.label, "`\(comparison.format)`", cell(comparison.lowered.timing),
                 cell(comparison.handWritten.timing),
-                ratio(comparison.lowered.timing.median.seconds / max(comparison.handWritten.timing.median.seconds, 1e-9)),
+                ratio(
+                    comparison.lowered.timing.median.seconds / max(comparison.handWritten.timing.median.seconds, 1e-9)),
                 grouped(comparison.lowered.result),
             ]
         }

@@ -28,7 +28,8 @@ enum SQLBenchmark {
     static var schema: Schema {
         var entities = ContentGraph.schema.entities
         for index in entities.indices where entities[index].name == "Content" {
-            for attribute in entities[index].attributes.indices where entities[index].attributes[attribute].name == "name" {
+            for attribute in entities[index].attributes.indices
+            where entities[index].attributes[attribute].name == "name" {
                 entities[index].attributes[attribute].isIndexed = true
             }
         }
@@ -56,12 +57,16 @@ enum SQLBenchmark {
         let schema = Self.schema
         let mapping = try SQLMapping.standard(schema)
         var result = Result(rows: rows, loweringMicroseconds: [], comparisons: [])
-        for format in ["name == 'x'", "bucket.name == 'x' AND #size > 10", "ANY bucket.contents.#size > 900 OR name CONTAINS[cd] 'é'"] {
+        for format in [
+            "name == 'x'", "bucket.name == 'x' AND #size > 10",
+            "ANY bucket.contents.#size > 900 OR name CONTAINS[cd] 'é'",
+        ] {
             let rounds = 2_000
             let clock = ContinuousClock()
             let start = clock.now
             for _ in 0..<rounds {
-                let checked = try CheckedPredicate(try PredicateParser().parsePredicate(format), schema: schema, entity: "Content")
+                let checked = try CheckedPredicate(
+                    try PredicateParser().parsePredicate(format), schema: schema, entity: "Content")
                 _ = try SQLiteDialect().render(try PredicateLowering(layout: mapping).query(checked))
             }
             result.loweringMicroseconds.append((format, (clock.now - start).milliseconds * 1000 / Double(rounds)))
@@ -69,9 +74,15 @@ enum SQLBenchmark {
         progress("sql: filling SQLite with \(Report.grouped(rows)) Contents…")
         let sqlite = try SQLiteConnection.inMemory()
         try sqlite.run(SQLSchemaDefinition.statements(for: mapping, dialect: SQLiteDialect()))
-        try sqlite.execute(fill(rows: rows, buckets: buckets, series: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows)) ", from: "n", concat: "||"))
+        try sqlite.execute(
+            fill(
+                rows: rows, buckets: buckets,
+                series: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows)) ", from: "n",
+                concat: "||"))
         try sqlite.execute("ANALYZE")
-        result.comparisons += try compare("SQLite", dialect: SQLiteDialect(), schema: schema, mapping: mapping, runs: runs) {
+        result.comparisons += try compare(
+            "SQLite", dialect: SQLiteDialect(), schema: schema, mapping: mapping, runs: runs
+        ) {
             try sqlite.rows($0).count
         }
         if let postgresURL {
@@ -80,9 +91,14 @@ enum SQLBenchmark {
             try postgres.installHelperFunctions()
             try postgres.execute("DROP TABLE IF EXISTS \"Content\", \"Bucket\"")
             try postgres.run(SQLSchemaDefinition.statements(for: mapping, dialect: PostgreSQLDialect()))
-            try postgres.execute(fill(rows: rows, buckets: buckets, series: "", from: "generate_series(1::bigint, \(rows)) AS n(i)", concat: "||"))
+            try postgres.execute(
+                fill(
+                    rows: rows, buckets: buckets, series: "", from: "generate_series(1::bigint, \(rows)) AS n(i)",
+                    concat: "||"))
             try postgres.execute("ANALYZE")
-            result.comparisons += try compare("PostgreSQL", dialect: PostgreSQLDialect(), schema: schema, mapping: mapping, runs: runs) {
+            result.comparisons += try compare(
+                "PostgreSQL", dialect: PostgreSQLDialect(), schema: schema, mapping: mapping, runs: runs
+            ) {
                 try postgres.rows($0).count
             }
         }
@@ -120,18 +136,25 @@ enum SQLBenchmark {
             let repeats = label == "indexed equality" ? 500 : 1
             let measured = try Stopwatch.measure(
                 [
-                    Candidate(key: "lowered") { try (0..<repeats).reduce(0) { total, _ in total + (try count(lowered)) } / repeats },
-                    Candidate(key: "hand") { try (0..<repeats).reduce(0) { total, _ in total + (try count(handStatement)) } / repeats },
+                    Candidate(key: "lowered") {
+                        try (0..<repeats).reduce(0) { total, _ in total + (try count(lowered)) } / repeats
+                    },
+                    Candidate(key: "hand") {
+                        try (0..<repeats).reduce(0) { total, _ in total + (try count(handStatement)) } / repeats
+                    },
                 ], runs: runs)
             let perQuery = { (value: Measured) in
                 Measured(timing: Timing(durations: value.timing.durations.map { $0 / repeats }), result: value.result)
             }
             guard let a = measured["lowered"].map(perQuery), let b = measured["hand"].map(perQuery) else { continue }
             if a.result != b.result && !folding {
-                throw UnstableResult(candidate: "\(database) \(label): lowered vs hand-written", first: a.result, later: b.result)
+                throw UnstableResult(
+                    candidate: "\(database) \(label): lowered vs hand-written", first: a.result, later: b.result)
             }
             comparisons.append(
-                Comparison(database: database, label: label, format: format, lowered: a, handWritten: b, foldingInvolved: folding))
+                Comparison(
+                    database: database, label: label, format: format, lowered: a, handWritten: b,
+                    foldingInvolved: folding))
         }
         return comparisons
     }

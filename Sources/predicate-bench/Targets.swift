@@ -89,7 +89,8 @@ struct Target {
     /// Lowered queries within 10% of the hand-written SQL where no folding is involved.
     static func sql(_ result: SQLBenchmark.Result) -> [Target] {
         result.comparisons.filter { !$0.foldingInvolved }.map { comparison in
-            let value = comparison.lowered.timing.median.seconds / max(comparison.handWritten.timing.median.seconds, 1e-9)
+            let value =
+                comparison.lowered.timing.median.seconds / max(comparison.handWritten.timing.median.seconds, 1e-9)
             return Target(
                 name: "\(comparison.database): lowered within 10% of hand-written SQL: \(comparison.label)",
                 measured: Report.ratio(value), isMet: value <= 1.10)

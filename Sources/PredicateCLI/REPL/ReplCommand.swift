@@ -71,6 +71,15 @@ struct ReplCommand: Sendable {
         ReplCommand("apply", "FILE", "apply a change set to the graph and show how the last query's rows change") {
             session, text in session.apply(text)
         },
+        ReplCommand("sql", "[sqlite|postgres]", "the last predicate as SQL with its bound values") { session, text in
+            session.sql(text)
+        },
+        ReplCommand("db", "TARGET [coredata]", "also run predicates in a SQLite file or a postgres:// database") {
+            session, text in session.attachDatabase(text)
+        },
+        ReplCommand("compare", "", "the last predicate's objects in memory and in the database") { session, _ in
+            session.compare()
+        },
         ReplCommand("quit", "", "leave (so does end of input, Control-D)") { _, _ in ReplReply("", quits: true) },
     ]
 

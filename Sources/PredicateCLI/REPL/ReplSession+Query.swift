@@ -22,7 +22,8 @@ extension ReplSession {
         case .graph(let graph, _):
             switch liveResults(for: graph) {
             case .success(let (results, elapsed)):
-                return .output(rowsText(results.rows, graph: results.graph, elapsed: elapsed))
+                let text = rowsText(results.rows, graph: results.graph, elapsed: elapsed)
+                return .output(databaseLine(format).map { text + $0 } ?? text)
             case .failure(let failure):
                 return .error(failure.message)
             }

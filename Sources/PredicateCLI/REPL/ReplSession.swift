@@ -53,6 +53,8 @@ package struct ReplSession: Sendable {
     var limit: Int?
     /// The last predicate that parsed, and its text.
     var lastPredicate: (format: String, node: PredicateNode)?
+    /// The database predicates also run in (`:db`, `--db`).
+    var database: ReplDatabase?
     /// The lines of an input that is not complete yet.
     var pending: [String] = []
     /// A monotonic clock in nanoseconds, for the time a query takes (tests pass a fixed one).

@@ -12,11 +12,14 @@ struct ReplToolCommand: ToolCommand {
     static let name = "repl"
     static let summary = "an interactive session: type predicates, see the matching objects (the default)"
     static let usage = """
-        predicate [repl] [--schema FILE] [--graph FILE | --data FILE] [--entity NAME]
+        predicate [repl] [--schema FILE] [--graph FILE | --data FILE] [--entity NAME] [--db TARGET [--mapping default|coredata]]
           --schema FILE  a .json schema, else an Xcode Core Data model (.xcdatamodeld)
           --graph FILE   an object graph for the schema: {"Entity": [{"id": 1, "key": value, …}], …}
           --data FILE    a JSON array of objects (no schema needed)
           --entity NAME  the entity predicates filter (default Content, else the first one)
+          --db TARGET    also run predicates in a SQLite file or a postgres:// database (its
+                         objects are read into memory when no --graph is given)
+          --mapping NAME default, or coredata for a store written by Core Data
         Without options: the bundled sample (the Content/Bucket/User/Tag model and its graph).
         A graph without --schema uses the bundled model. Each input line is a predicate, or a
         command: type :help. With standard input not a terminal: no prompt, no banner, no
@@ -27,6 +30,8 @@ struct ReplToolCommand: ToolCommand {
     var graphPath: String?
     var dataPath: String?
     var entity: String?
+    var databaseTarget: String?
+    var mappingName = "default"
 
     /// The REPL on the bundled sample.
     static let sample = ReplToolCommand(schemaPath: nil, graphPath: nil, dataPath: nil, entity: nil)
@@ -43,7 +48,10 @@ struct ReplToolCommand: ToolCommand {
         graphPath = try scanner.value(for: "--graph")
         dataPath = try scanner.value(for: "--data")
         entity = try scanner.value(for: "--entity")
+        databaseTarget = try scanner.value(for: "--db")
+        mappingName = try MappingOption.parse(try scanner.value(for: "--mapping"))
         if graphPath != nil, dataPath != nil { throw UsageError("give --graph FILE or --data FILE, not both") }
+        if databaseTarget != nil, dataPath != nil { throw UsageError("--db needs a schema's objects, not --data") }
     }
 
     func run(io: ToolIO) -> Int32 {
@@ -104,6 +112,12 @@ struct ReplToolCommand: ToolCommand {
             schema: dataPath != nil && schemaPath == nil ? nil : schema,
             schemaName: dataPath != nil && schemaPath == nil ? nil : schemaName, objects: objects,
             entity: ReplSession.firstEntity(of: schema))
+        if let databaseTarget {
+            let reply = session.attachDatabase(databaseTarget + " " + mappingName)
+            if reply.isError {
+                return .failure(CommandFailure(status: ExitStatus.failure, message: String(reply.text.dropLast())))
+            }
+        }
         if let entity {
             let reply = session.selectEntity(entity)
             if reply.isError {

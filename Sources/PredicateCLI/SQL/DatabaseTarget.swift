@@ -41,8 +41,9 @@ enum DatabaseTarget {
     }
 }
 
-/// An open connection to either database, with its dialect.
-final class OpenDatabase: SQLQuerying {
+/// An open connection to either database, with its dialect. Used by one command or one REPL
+/// session at a time (the REPL handles one line at a time), hence `@unchecked Sendable`.
+final class OpenDatabase: SQLQuerying, @unchecked Sendable {
     private let sqlite: SQLiteConnection?
     private let postgres: PostgresConnection?
     let dialect: any SQLDialect

@@ -70,6 +70,22 @@ struct LoweredQueryOptions {
     var arguments: [PredicateValue]
     var variables: [String: PredicateValue]
 
+    /// Options given directly (the REPL's `:sql` and `:compare`).
+    init(
+        format: String, schemaPath: String, entity: String, mapping: String, sortKeys: [SortKey], limit: Int?,
+        offset: Int?, arguments: [PredicateValue], variables: [String: PredicateValue]
+    ) {
+        self.format = format
+        self.schemaPath = schemaPath
+        self.entity = entity
+        self.mapping = mapping
+        self.sortKeys = sortKeys
+        self.limit = limit
+        self.offset = offset
+        self.arguments = arguments
+        self.variables = variables
+    }
+
     init(arguments scanner: inout ArgumentScanner) throws(UsageError) {
         schemaPath = try scanner.requiredValue(for: "--schema")
         entity = try scanner.requiredValue(for: "--entity")
