@@ -29,7 +29,26 @@ public struct LiveResultSet: Sendable {
     /// The request the rows answer.
     public private(set) var request: FetchRequest
     /// The rows shown: the matching objects in order, after the offset and within the limit.
-    public private(set) var rows: [ObjectID] = []
+    ///
+    /// Made on each read from the row numbers the set keeps (O(rows)): read it once per change,
+    /// or use ``rowCount`` and ``row(at:)`` for one row.
+    public var rows: [ObjectID] {
+        let hierarchy = graph.layout.names[graph.layout.hierarchies[plan.hierarchy]]
+        let keys = graph.storage.tables[plan.hierarchy].keys
+        return window.map { ObjectID(hierarchy: hierarchy, id: keys[Int($0)]) }
+    }
+
+    /// The number of rows shown.
+    public var rowCount: Int { window.count }
+
+    /// The row at `index` (0 ..< ``rowCount``).
+    public func row(at index: Int) -> ObjectID {
+        let visible = window
+        let hierarchy = graph.layout.names[graph.layout.hierarchies[plan.hierarchy]]
+        return ObjectID(
+            hierarchy: hierarchy,
+            id: graph.storage.tables[plan.hierarchy].keys[Int(visible[visible.startIndex + index])])
+    }
     /// The sections of ``rows`` (empty without a section key path).
     public private(set) var sections: [ResultSection] = []
 
@@ -39,6 +58,9 @@ public struct LiveResultSet: Sendable {
     var members: [Int32] = []
     /// The sort values (the section value first) of each member row, by row.
     var sortValues: [[EvaluationValue]?] = []
+    /// Flags by row for one ``apply(_:)`` (reached, refreshed, leaving), kept between calls so
+    /// that a change costs its size, not the table's; every flag set is cleared before it returns.
+    var flags: [UInt8] = []
 
     /// Creates the results of `request` over `graph` (a full fetch).
     public init(request: FetchRequest, graph: ObjectGraph) throws(LiveResultsError) {
@@ -71,22 +93,11 @@ public struct LiveResultSet: Sendable {
             sortValues[row] = try plan.sortValues(row: row, in: graph)
             members.append(Int32(row))
         }
+        let order = RowOrder(self)
         var sorted = members
-        sorted.sort { precedes($0, $1) }
+        sorted.sort { order.precedes($0, $1) }
         members = sorted
         showWindow()
-    }
-
-    /// Whether member row `a` comes before member row `b`: by the sort values, then by key.
-    func precedes(_ a: Int32, _ b: Int32) -> Bool {
-        if let left = sortValues[Int(a)], let right = sortValues[Int(b)] {
-            for (index, key) in plan.sortKeys.enumerated() {
-                let order = SortComparison.compare(left[index], right[index], mode: key.comparison)
-                if order != .orderedSame { return (order == .orderedAscending) == key.ascending }
-            }
-        }
-        let keys = graph.storage.tables[plan.hierarchy].keys
-        return keys[Int(a)] < keys[Int(b)]
     }
 
     /// The member rows within the offset and the limit.
@@ -96,12 +107,9 @@ public struct LiveResultSet: Sendable {
         return members[start..<end]
     }
 
-    /// Sets ``rows`` and ``sections`` from the members.
+    /// Sets ``sections`` from the members shown.
     mutating func showWindow() {
         let visible = window
-        let hierarchy = graph.layout.names[graph.layout.hierarchies[plan.hierarchy]]
-        let keys = graph.storage.tables[plan.hierarchy].keys
-        rows = visible.map { ObjectID(hierarchy: hierarchy, id: keys[Int($0)]) }
         sections = []
         guard request.sectionKeyPath != nil else { return }
         var start = 0
