@@ -89,12 +89,9 @@ struct AffectedCommand: ToolCommand {
 
     private func compute() throws(Failure) -> AffectedRoots {
         let schema: Schema
-        do {
-            schema = try Schema.load(contentsOf: URL(fileURLWithPath: schemaPath))
-        } catch {
-            let unreadable = error.errors.contains { $0.kind == .unreadableFile }
-            throw Failure(
-                status: unreadable ? ExitStatus.failure : ExitStatus.invalidInput, message: "\(schemaPath): \(error)")
+        switch StoreInputs.schema(schemaPath) {
+        case .success(let loaded): schema = loaded
+        case .failure(let failure): throw Failure(status: failure.status, message: failure.message)
         }
         let predicate: PredicateNode
         do {
@@ -111,23 +108,17 @@ struct AffectedCommand: ToolCommand {
             throw Failure(status: ExitStatus.invalidInput, message: error.rendered(in: format))
         }
         var graph: ObjectGraph
-        do {
-            graph = try ObjectGraph.load(contentsOf: URL(fileURLWithPath: graphPath), schema: schema)
-        } catch {
-            throw Self.failure(error, file: graphPath)
+        switch StoreInputs.graph(graphPath, schema: schema) {
+        case .success(let loaded): graph = loaded
+        case .failure(let failure): throw Failure(status: failure.status, message: failure.message)
         }
         let changes: ChangeSet
+        switch StoreInputs.changeSet(changesPath) {
+        case .success(let read): changes = read
+        case .failure(let failure): throw Failure(status: failure.status, message: failure.message)
+        }
         let applied: ChangeSet
-        do throws(GraphErrors) {
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: changesPath))
-            } catch {
-                throw GraphErrors([
-                    GraphError(.unreadableFile, message: "cannot read the file: \(error.localizedDescription)")
-                ])
-            }
-            changes = try ChangeSet.decode(json: data)
+        do {
             applied = try graph.apply(changes)
         } catch {
             throw Self.failure(error, file: changesPath)

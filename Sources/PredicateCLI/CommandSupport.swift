@@ -12,7 +12,7 @@ enum CommandSupport {
             do {
                 values.append(try PredicateValue(json: text))
             } catch {
-                throw UsageError("\(option) \(text): \(error.message)")
+                throw UsageError("\(option) \(InputFile.brief(text)): \(error.message)")
             }
         }
         return values
@@ -38,8 +38,10 @@ enum CommandSupport {
 
     /// Reads a JSON file into a value; the message names the file.
     static func readJSONFile(_ path: String) -> Result<PredicateValue, CommandFailure> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(CommandFailure(status: ExitStatus.failure, message: "cannot read '\(path)'"))
+        let data: Data
+        switch InputFile.read(path) {
+        case .success(let read): data = read
+        case .failure(let failure): return .failure(failure)
         }
         do {
             return .success(try PredicateValue(jsonData: data))

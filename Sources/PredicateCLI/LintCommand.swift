@@ -64,7 +64,11 @@ struct LintCommand: ToolCommand {
     }
 
     func run(io: ToolIO) -> Int32 {
-        guard let loaded = schema.load(command: Self.name, io: io) else { return ExitStatus.failure }
+        let loaded: Schema
+        switch schema.load(command: Self.name, io: io) {
+        case .success(let value): loaded = value
+        case .failure(let failure): return failure.status
+        }
         let checker: SchemaChecker
         do {
             checker = try SchemaChecker(schema: loaded, entity: schema.entity)

@@ -47,7 +47,7 @@ package enum PredicateTool {
             try scanner.finish()
             return instance.run(io: io)
         } catch {
-            io.writeError("predicate \(name): \(error.message)\n\nusage: \(command.usage)\n")
+            io.writeError("predicate \(name): \(error.message)\nrun 'predicate \(name) --help' for its options\n")
             return ExitStatus.usage
         }
     }

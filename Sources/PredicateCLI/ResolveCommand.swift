@@ -59,10 +59,28 @@ struct ResolveCommand: ToolCommand {
     }
 
     func run(io: ToolIO) -> Int32 {
-        guard let loaded = schema.load(command: Self.name, io: io) else { return ExitStatus.failure }
+        let loaded: Schema
+        switch schema.load(command: Self.name, io: io) {
+        case .success(let value): loaded = value
+        case .failure(let failure): return failure.status
+        }
+        // The key path is read as a predicate reads it (one rule everywhere): reserved words
+        // are written with `#` (`#size`), and anything that is not a key path is an error.
+        let dotted: String
+        do {
+            let expression = try PredicateParser().parseExpression(keyPath)
+            guard case .keyPath(let components) = expression.kind else {
+                io.writeError("predicate resolve: '\(InputFile.brief(keyPath))' is not a key path\n")
+                return ExitStatus.invalidInput
+            }
+            dotted = components.map(\.spelling).joined(separator: ".")
+        } catch {
+            io.writeError(error.rendered + "\n")
+            return ExitStatus.invalidInput
+        }
         let resolved: ResolvedKeyPath
         do {
-            resolved = try loaded.resolve(keyPath: keyPath, from: schema.entity)
+            resolved = try loaded.resolve(keyPath: dotted, from: schema.entity)
         } catch {
             if error.componentIndex == nil {
                 io.writeError("predicate resolve: \(error)\n")
@@ -131,14 +149,16 @@ struct SchemaOption {
         entity = try scanner.requiredValue(for: "--entity")
     }
 
-    /// Loads and validates the schema (the loader is picked by the path: `.json`, else an
-    /// Xcode model); on failure prints every problem and returns `nil` (exit status 1).
-    func load(command: String, io: ToolIO) -> Schema? {
-        do {
-            return try Schema.load(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            io.writeError("predicate \(command): cannot load the schema '\(path)':\n\(error)\n")
-            return nil
+    /// Loads and validates the schema (`.json`, else an Xcode model; `-` for standard input);
+    /// on failure prints every problem and returns the exit status (1 unreadable, 2 invalid).
+    func load(command: String, io: ToolIO) -> Result<Schema, CommandFailure> {
+        switch StoreInputs.schema(path) {
+        case .success(let schema):
+            StoreInputs.reportWarnings(schema, io: io)
+            return .success(schema)
+        case .failure(let failure):
+            io.writeError("predicate \(command): \(failure.message)\n")
+            return .failure(failure)
         }
     }
 }

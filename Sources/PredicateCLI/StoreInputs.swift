@@ -7,9 +7,23 @@ import Predicates
 /// Loading the inputs of the schema-aware commands — a schema, an object graph, a checked
 /// predicate — with one wording of failures and exit statuses.
 enum StoreInputs {
-    /// The schema in a JSON schema file or an Xcode model.
+    /// The schema in a JSON schema file or an Xcode model; `-` reads either from standard
+    /// input (JSON when it starts with `{`). Exit status 1 when the file cannot be read, 2 when
+    /// it is not a valid schema; the schema's warnings (inverses that do not point back) are
+    /// written to standard error by the commands.
     static func schema(_ path: String) -> Result<Schema, CommandFailure> {
         do {
+            if path == "-" {
+                let data: Data
+                switch InputFile.read(path) {
+                case .success(let read): data = read
+                case .failure(let failure): return .failure(failure)
+                }
+                let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+                return .success(
+                    first == UInt8(ascii: "{")
+                        ? try JSONSchemaLoader.load(data: data) : try CoreDataModelLoader.load(data: data))
+            }
             return .success(try Schema.load(contentsOf: URL(fileURLWithPath: path)))
         } catch {
             let unreadable = error.errors.contains { $0.kind == .unreadableFile }
@@ -19,17 +33,43 @@ enum StoreInputs {
         }
     }
 
-    /// The object graph in a graph file.
+    /// The object graph in a graph file (`-`: standard input).
     static func graph(_ path: String, schema: Schema) -> Result<ObjectGraph, CommandFailure> {
+        let data: Data
+        switch InputFile.read(path) {
+        case .success(let read): data = read
+        case .failure(let failure): return .failure(failure)
+        }
         do {
-            return .success(try ObjectGraph.load(contentsOf: URL(fileURLWithPath: path), schema: schema))
+            return .success(try ObjectGraph.load(json: data, schema: schema))
         } catch {
-            let unreadable = error.errors.contains { $0.kind == .unreadableFile }
             return .failure(
                 CommandFailure(
-                    status: unreadable ? ExitStatus.failure : ExitStatus.invalidInput,
+                    status: ExitStatus.invalidInput,
                     message: error.errors.map { "\(path): \($0)" }.joined(separator: "\n")))
         }
+    }
+
+    /// The change set in a change-set file (`-`: standard input).
+    static func changeSet(_ path: String) -> Result<ChangeSet, CommandFailure> {
+        let data: Data
+        switch InputFile.read(path) {
+        case .success(let read): data = read
+        case .failure(let failure): return .failure(failure)
+        }
+        do {
+            return .success(try ChangeSet.decode(json: data))
+        } catch {
+            return .failure(
+                CommandFailure(
+                    status: ExitStatus.invalidInput,
+                    message: error.errors.map { "\(path): \($0)" }.joined(separator: "\n")))
+        }
+    }
+
+    /// Writes the schema's warnings to standard error, one per line.
+    static func reportWarnings(_ schema: Schema, io: ToolIO) {
+        for warning in schema.validationWarnings() { io.writeError("warning: \(warning)\n") }
     }
 
     /// `format` parsed with `arguments` and checked for `entity`; diagnostics rendered with

@@ -104,14 +104,9 @@ struct WatchCommand: ToolCommand {
         io.write("{\"step\":0," + Self.state(results) + "}\n")
         for (index, path) in changes.enumerated() {
             let changeSet: ChangeSet
-            do {
-                changeSet = try ChangeSet.decode(json: try Data(contentsOf: URL(fileURLWithPath: path)))
-            } catch let error as GraphErrors {
-                io.writeError(error.errors.map { "\(path): \($0)" }.joined(separator: "\n") + "\n")
-                return ExitStatus.invalidInput
-            } catch {
-                io.writeError("\(path): cannot read the file: \(error.localizedDescription)\n")
-                return ExitStatus.failure
+            switch StoreInputs.changeSet(path) {
+            case .success(let read): changeSet = read
+            case .failure(let failure): return failure.report(io)
             }
             do {
                 let change = try results.apply(changeSet)

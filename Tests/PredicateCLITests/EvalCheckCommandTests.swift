@@ -51,7 +51,7 @@ struct EvalCommandTests {
         #expect(evaluation.errorOutput.hasPrefix("error: object 0 of 'Samples/people.json': "))
         let missing = ToolRunner.inProcess(["eval", "a == 1", "--data", "no/such/file.json"])
         #expect(missing.status == 1)
-        #expect(missing.errorOutput == "cannot read 'no/such/file.json'\n")
+        #expect(missing.errorOutput == "cannot read 'no/such/file.json': no such file\n")
     }
 
     @Test("usage mistakes exit 64")

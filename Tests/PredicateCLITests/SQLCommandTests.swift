@@ -17,11 +17,12 @@ struct SQLCommandTests {
         let result = ToolRunner.inProcess(
             ["sql", "bucket.name == %@", "--arg", "\"Inbox\"", "--entity", "Content"] + Self.model)
         #expect(result.status == 0)
-        // Written from the default mapping's rules: a LEFT JOIN for the to-one hop, the key
-        // `id`, the foreign key `bucket_id`, ordered by id.
+        // Written from the default mapping's rules: a join for the to-one hop (INNER, as the
+        // comparison with a value needs the Bucket), the key `id`, the foreign key `bucket_id`,
+        // ordered by id.
         #expect(
             result.output == #"""
-                {"sql": "SELECT \"t0\".\"id\" FROM \"Content\" AS \"t0\" LEFT JOIN \"Bucket\" AS \"t1\" ON \"t1\".\"id\" = \"t0\".\"bucket_id\" WHERE \"t1\".\"name\" = ? ORDER BY \"t0\".\"id\"", "bindings": ["Inbox"]}
+                {"sql": "SELECT \"t0\".\"id\" FROM \"Content\" AS \"t0\" JOIN \"Bucket\" AS \"t1\" ON \"t1\".\"id\" = \"t0\".\"bucket_id\" WHERE \"t1\".\"name\" = ? ORDER BY \"t0\".\"id\"", "bindings": ["Inbox"]}
 
                 """#)
     }

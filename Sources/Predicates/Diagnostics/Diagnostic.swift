@@ -27,6 +27,30 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
 
     public var description: String { "\(range): \(message)" }
 
+    /// The longest source line echoed in full; a longer one is cut to this many characters
+    /// around the offending text, with `…` where text was left out (a 1 MB format is not
+    /// printed back).
+    public static let echoLimit = 160
+
+    /// `line` cut to ``echoLimit`` characters around `column ..< column + width`, with the
+    /// column of the offending text in the cut line and how many carets fit.
+    static func excerpt(_ line: [Character], column: Int, width: Int) -> (String, Int, Int) {
+        guard line.count > echoLimit else { return (String(line), column, width) }
+        let context = echoLimit / 4
+        let start = Swift.max(0, Swift.min(column - context, line.count - echoLimit))
+        let end = Swift.min(line.count, start + echoLimit)
+        var text = String(line[start..<end])
+        var shift = start
+        if start > 0 {
+            text = "…" + text
+            shift -= 1
+        }
+        if end < line.count { text += "…" }
+        let caretColumn = column - shift
+        let carets = Swift.max(1, Swift.min(width, end - column))
+        return (text, caretColumn, carets)
+    }
+
     /// Renders the diagnostic against the text it was produced from: `line:column: error:
     /// message`, the source line, and a caret line as wide as the offending text (at least one
     /// caret; a range running past the end of its line is cut at the line's end), then each note
@@ -35,10 +59,11 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public func render(in source: String, severity: String = "error") -> String {
         let location = SourceLocation(offset: range.lowerBound, in: source)
         var lines = ["\(location.line):\(location.column): \(severity): \(message)"]
-        lines.append(location.lineText)
-        let prefix = String(repeating: " ", count: location.column - 1)
         let width = Swift.max(1, location.characterCount(ofBytes: range.count, in: source))
-        lines.append(prefix + String(repeating: "^", count: width))
+        let (shown, column, carets) = Self.excerpt(
+            Array(location.lineText), column: location.column - 1, width: width)
+        lines.append(shown)
+        lines.append(String(repeating: " ", count: column) + String(repeating: "^", count: carets))
         lines += notes.map { "note: \($0)" }
         return lines.joined(separator: "\n")
     }

@@ -139,7 +139,9 @@ struct ReplSessionTests {
     @Test("files that cannot be read, an object graph without a schema, nothing loaded")
     func loading() throws {
         var session = try Self.session()
-        #expect(session.handle(":load /no/such/file.json").text == "error: cannot read '/no/such/file.json'\n")
+        #expect(
+            session.handle(":load /no/such/file.json").text == "error: cannot read '/no/such/file.json': no such file\n"
+        )
         #expect(session.handle(":schema /no/such/model.json").isError)
         #expect(session.handle(":apply /no/such/changes.json").text == "error: cannot read '/no/such/changes.json'\n")
         var bare = ReplSession(schema: nil, schemaName: nil, objects: .none, entity: nil, clock: { 0 })
