@@ -18,21 +18,17 @@ public struct Schema: Sendable, Hashable, Codable {
     public let entities: [EntityDescription]
     /// Position of the first entity of each name.
     private let indexByName: [String: Int]
-    /// For each entity, its properties and inherited ones by name, with the declaring entity.
-    private let propertyTable: [String: [String: DeclaredProperty]]
-    /// For each entity, its chain of ancestors, nearest first (cut at a cycle or unknown name).
-    private let ancestorTable: [String: [String]]
-    /// For each entity, its sub-entities at any depth, in declaration order.
-    private let subentityTable: [String: [String]]
+    /// The inheritance forest, linear in the number of entities whatever its shape.
+    private let inheritance: SchemaInheritance
+    /// For each property name, the positions of the entities that declare it.
+    private let declarers: [String: [Int]]
 
-    /// A property and the entity that declares it.
-    struct DeclaredProperty: Sendable {
-        var property: PropertyDescription
-        var declaringEntity: String
-    }
-
-    /// Creates a schema from entities in declaration order. Nothing is checked here; call
-    /// ``validate()`` for the list of problems.
+    /// Creates a schema from its entities (not validated; see ``validate()``).
+    ///
+    /// The lookup structures take time and memory linear in the number of entities and
+    /// properties: a 10,000-deep parent chain costs as much as 10,000 unrelated entities. An
+    /// entity's ancestors are found by walking parent links, and a property by looking at the
+    /// few entities that declare its name.
     public init(entities: [EntityDescription]) {
         self.entities = entities
         var index: [String: Int] = [:]
@@ -40,86 +36,53 @@ public struct Schema: Sendable, Hashable, Codable {
             index[entity.name] = position
         }
         indexByName = index
-        var ancestors: [String: [String]] = [:]
-        for entity in entities where ancestors[entity.name] == nil {
-            ancestors[entity.name] = Self.ancestorChain(of: entity.name, entities: entities, index: index)
-        }
-        ancestorTable = ancestors
-        var subentities: [String: [String]] = [:]
-        var listed: Set<String> = []
-        for entity in entities where listed.insert(entity.name).inserted {
-            for ancestor in ancestors[entity.name] ?? [] where ancestor != entity.name {
-                subentities[ancestor, default: []].append(entity.name)
+        inheritance = SchemaInheritance(entities: entities, index: index)
+        var declarers: [String: [Int]] = [:]
+        for (position, entity) in entities.enumerated() where index[entity.name] == position {
+            var own: Set<String> = []
+            for property in entity.properties where own.insert(property.name).inserted {
+                declarers[property.name, default: []].append(position)
             }
         }
-        subentityTable = subentities
-        var table: [String: [String: DeclaredProperty]] = [:]
-        for entity in entities where table[entity.name] == nil {
-            var properties: [String: DeclaredProperty] = [:]
-            // Farthest ancestor first, so that nearer declarations replace inherited ones.
-            for owner in ([entity.name] + (ancestors[entity.name] ?? [])).reversed() {
-                guard let position = index[owner] else { continue }
-                var own: [String: DeclaredProperty] = [:]
-                for property in entities[position].properties where own[property.name] == nil {
-                    own[property.name] = DeclaredProperty(property: property, declaringEntity: owner)
-                }
-                properties.merge(own) { _, nearer in nearer }
-            }
-            table[entity.name] = properties
-        }
-        propertyTable = table
+        self.declarers = declarers
     }
 
-    private static func ancestorChain(of name: String, entities: [EntityDescription], index: [String: Int]) -> [String]
-    {
-        var chain: [String] = []
-        var seen: Set<String> = [name]
-        var current = index[name].flatMap { entities[$0].parent }
-        while let parent = current, let position = index[parent], !seen.contains(parent) {
-            chain.append(parent)
-            seen.insert(parent)
-            current = entities[position].parent
-        }
-        return chain
-    }
-
-    /// The names of all entities, in declaration order.
+    /// The entity names, in declaration order.
     public var entityNames: [String] { entities.map(\.name) }
 
-    /// The entity called `name` (the first one, if the name is declared twice).
+    /// The entity named `name`, or `nil`.
     public func entity(named name: String) -> EntityDescription? {
         indexByName[name].map { entities[$0] }
     }
 
-    /// The ancestors of `entity`, nearest first: `["ImageContent", "Content"]` for
-    /// `ThumbnailContent` in the sample model. The chain stops before an unknown parent or
-    /// a repeated entity (an inheritance cycle).
+    /// The ancestors of `entity`, nearest first (`[]` for a root or an unknown entity).
     public func ancestors(of entity: String) -> [String] {
-        ancestorTable[entity] ?? []
+        guard let position = indexByName[entity] else { return [] }
+        return inheritance.ancestors(of: position).map { entities[$0].name }
     }
 
-    /// Whether `entity` is `ancestor` or one of its sub-entities at any depth:
-    /// `isKind("ThumbnailContent", of: "Content")` is `true`.
+    /// Whether `entity` is `ancestor` or one of its sub-entities.
     public func isKind(_ entity: String, of ancestor: String) -> Bool {
-        guard indexByName[entity] != nil else { return false }
-        return entity == ancestor || ancestors(of: entity).contains(ancestor)
+        guard let position = indexByName[entity] else { return false }
+        if entity == ancestor { return true }
+        guard let other = indexByName[ancestor] else { return false }
+        return inheritance.isAncestor(other, of: position)
     }
 
-    /// The sub-entities of `entity` at any depth, in declaration order, excluding `entity`
-    /// itself: `["ImageContent", "ThumbnailContent"]` for `Content` in the sample model.
+    /// The sub-entities of `entity` at any depth, in declaration order.
     public func subentities(of entity: String) -> [String] {
-        subentityTable[entity] ?? []
+        guard let position = indexByName[entity] else { return [] }
+        return inheritance.descendants(of: position).map { entities[$0].name }
     }
 
-    /// The attributes of `entity` including inherited ones, farthest ancestor first, then
-    /// its own: for `ImageContent`, `Content`'s attributes then `width` and `height`.
+    /// The attributes of `entity`, inherited ones first (farthest ancestor first).
     public func allAttributes(of entity: String) -> [AttributeDescription] {
-        lineage(of: entity).flatMap { self.entity(named: $0)?.attributes ?? [] }
+        lineage(of: entity).flatMap { entities[$0].attributes }
     }
 
-    /// The relationships of `entity` including inherited ones, farthest ancestor first.
+    /// The relationships of `entity`, inherited ones first.
     public func allRelationships(of entity: String) -> [RelationshipDescription] {
-        lineage(of: entity).flatMap { self.entity(named: $0)?.relationships ?? [] }
+        lineage(of: entity).flatMap { entities[$0].relationships }
     }
 
     /// The attributes then the relationships of `entity`, inherited ones included.
@@ -128,27 +91,58 @@ public struct Schema: Sendable, Hashable, Codable {
             + allRelationships(of: entity).map(PropertyDescription.relationship)
     }
 
-    /// The property `name` of `entity`, declared by the entity or inherited from an ancestor.
-    /// When a name is declared twice (a validation error), the nearest declaration wins.
+    /// The property `name` of `entity`, declared or inherited (the nearest declaration wins).
     public func property(named name: String, in entity: String) -> PropertyDescription? {
-        propertyTable[entity]?[name]?.property
+        nearestDeclarer(of: name, in: entity).flatMap { position in
+            entities[position].properties.first { $0.name == name }
+        }
     }
 
-    /// The entity that declares the property `name` as seen from `entity`:
-    /// `declaringEntity(ofProperty: "bucket", in: "ImageContent")` is `"Content"`.
+    /// The entity that declares the property `name` that `entity` sees.
     public func declaringEntity(ofProperty name: String, in entity: String) -> String? {
-        propertyTable[entity]?[name]?.declaringEntity
+        nearestDeclarer(of: name, in: entity).map { entities[$0].name }
     }
 
-    /// The names of every property visible on `entity` (for "did you mean" suggestions).
+    /// The names of the properties `entity` sees, inherited ones first.
     func visiblePropertyNames(of entity: String) -> [String] {
         allProperties(of: entity).map(\.name)
     }
 
-    /// `entity` preceded by its ancestors, farthest first.
-    private func lineage(of entity: String) -> [String] {
-        guard indexByName[entity] != nil else { return [] }
-        return ancestors(of: entity).reversed() + [entity]
+    /// The nearest of `entity` and its ancestors that declares `name`: among the entities
+    /// declaring the name (usually one), the deepest one on the entity's chain.
+    private func nearestDeclarer(of name: String, in entity: String) -> Int? {
+        guard let position = indexByName[entity], let candidates = declarers[name] else { return nil }
+        var best: Int?
+        for candidate in candidates {
+            guard candidate == position || inheritance.isAncestor(candidate, of: position) else { continue }
+            if best.map({ inheritance.depth(of: candidate) > inheritance.depth(of: $0) }) ?? true { best = candidate }
+        }
+        return best
+    }
+
+    /// The positions from the farthest ancestor down to `entity`.
+    private func lineage(of entity: String) -> [Int] {
+        guard let position = indexByName[entity] else { return [] }
+        return inheritance.ancestors(of: position).reversed() + [position]
+    }
+
+    /// Whether the entity at `ancestor` declares a property named `name` that the entity at
+    /// `position` inherits, for validation: the nearest such ancestor's name, or `nil`.
+    func inheritedDeclarer(of name: String, in entity: String) -> String? {
+        guard let position = indexByName[entity], let candidates = declarers[name] else { return nil }
+        var best: Int?
+        for candidate in candidates where candidate != position && inheritance.isAncestor(candidate, of: position) {
+            if best.map({ inheritance.depth(of: candidate) > inheritance.depth(of: $0) }) ?? true { best = candidate }
+        }
+        return best.map { entities[$0].name }
+    }
+
+    /// The inheritance cycle that `entity` is the first member of (in declaration order), as
+    /// its names from the entity round to it again; `nil` when it starts none.
+    func inheritanceCycle(startingAt entity: String) -> [String]? {
+        guard let position = indexByName[entity], let cycle = inheritance.cycle(startingAt: position)
+        else { return nil }
+        return cycle.map { entities[$0].name } + [entity]
     }
 
     // MARK: Equality and coding

@@ -97,28 +97,19 @@ extension Schema {
             }
             return [SchemaError(.unknownParent, entity: entity.name, message: message)]
         }
-        // Walk up from the entity; a cycle through it is reported on its first member only.
-        var chain = [entity.name]
-        var current: String? = parent
-        while let name = current, let next = self.entity(named: name) {
-            if name == entity.name {
-                let members = Set(chain)
-                let first = entities.first { members.contains($0.name) }?.name
-                guard first == entity.name, self.entity(named: entity.name) == entity else { return [] }
-                let cycle = (chain + [name]).joined(separator: " -> ")
-                return [SchemaError(.inheritanceCycle, entity: entity.name, message: "inheritance cycle \(cycle)")]
-            }
-            if chain.contains(name) { return [] }  // a cycle above this entity, reported there
-            chain.append(name)
-            current = next.parent
+        // A cycle is reported once, on its first member in declaration order.
+        guard self.entity(named: entity.name) == entity, let cycle = inheritanceCycle(startingAt: entity.name) else {
+            return []
         }
-        return []
+        return [
+            SchemaError(
+                .inheritanceCycle, entity: entity.name, message: "inheritance cycle \(cycle.joined(separator: " -> "))")
+        ]
     }
 
     private func propertyNameErrors(of entity: EntityDescription) -> [SchemaError] {
         var errors: [SchemaError] = []
         var seen: Set<String> = []
-        let inherited = ancestors(of: entity.name)
         for property in entity.properties {
             let name = property.name
             if name.isEmpty {
@@ -133,9 +124,7 @@ extension Schema {
                     SchemaError(
                         .duplicateProperty, entity: entity.name, property: name,
                         message: "property declared more than once"))
-            } else if let owner = inherited.first(where: { ancestor in
-                self.entity(named: ancestor)?.properties.contains { $0.name == name } ?? false
-            }) {
+            } else if let owner = inheritedDeclarer(of: name, in: entity.name) {
                 errors.append(
                     SchemaError(
                         .inheritedPropertyClash, entity: entity.name, property: name,
