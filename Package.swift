@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates", "TestSupport"]),
         .testTarget(name: "KeyPathsTests", dependencies: ["KeyPaths", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "EvaluationTests", dependencies: ["Evaluation", "Predicates", "KeyPaths"],
+            name: "EvaluationTests", dependencies: ["Evaluation", "Predicates", "KeyPaths", "TestSupport"],
             exclude: ["Semantics"]),
         .testTarget(
             name: "ObjectStoreTests",

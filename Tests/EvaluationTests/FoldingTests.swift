@@ -1,5 +1,6 @@
 import Foundation
 import Predicates
+import TestSupport
 import Testing
 
 @testable import Evaluation

@@ -1,20 +1,6 @@
 import Foundation
 import KeyPaths
-
-/// SplitMix64: a small, fast, deterministic generator for seeded property tests.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// The seed of a property-test run: `PREDICATE_SEED` when set (decimal or `0x` hexadecimal),
 /// otherwise a fresh random one. Same convention as the Predicates tests: case `i` uses

@@ -1,5 +1,6 @@
 import Foundation
 import KeyPaths
+import TestSupport
 import Testing
 
 /// Seeded property tests over random schemas. Each prints its seed; set `PREDICATE_SEED` to

@@ -3,6 +3,7 @@ import Foundation
 import KeyPaths
 import ObjectStore
 import Predicates
+import TestSupport
 
 /// One case of the change-matching property: a schema, a graph before the change, a query
 /// (root entity and key paths with roles) and a change set valid for the graph.
@@ -41,23 +42,11 @@ enum ChangeSeed {
 /// updates, to-one and to-many changes, inserts and deletes, with objects listed under their
 /// entity or an ancestor.
 struct ChangeCaseGenerator {
-    /// SplitMix64 (Steele, Lea, Flood 2014).
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     var random: SplitMix64
     /// What the generated cases contained, for the coverage check.
     var labels: Set<String> = []
 
-    init(seed: UInt64) { random = SplitMix64(state: seed) }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
     mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &random) < probability }

@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import Predicates
+import TestSupport
 
 /// Seeded random expressions and comparisons over extreme values, for the sweep of
 /// `ExtremeValueTests`: every binary and unary operator, every built-in function, every

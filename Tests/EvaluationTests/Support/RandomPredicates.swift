@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import Predicates
+import TestSupport
 
 /// Seeded random predicates and objects for the differential tests: every node kind, every
 /// operator and option, quantifiers, collection operators, subscripts, SUBQUERY, arithmetic,

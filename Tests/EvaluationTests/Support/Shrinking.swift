@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import Predicates
+import TestSupport
 
 /// Smaller variants of a failing case, tried in order until none still fails: drop compound
 /// children, replace expressions by their parts or by constants, drop options and
@@ -14,17 +15,7 @@ enum Shrinking {
 
     /// Shrinks `start` while `fails` holds, for at most `rounds` accepted steps.
     static func shrink(_ start: Case, rounds: Int = 200, fails: (Case) -> Bool) -> Case {
-        var current = start
-        var accepted = 0
-        search: while accepted < rounds {
-            for candidate in candidates(current) where fails(candidate) {
-                current = candidate
-                accepted += 1
-                continue search
-            }
-            break
-        }
-        return current
+        Shrinker.shrink(start, rounds: rounds, candidates: candidates, fails: fails)
     }
 
     static func candidates(_ c: Case) -> [Case] {
