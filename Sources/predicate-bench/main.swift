@@ -112,11 +112,23 @@ func runBenchmark(_ options: BenchOptions) throws {
         targets += Target.sql(result)
     }
 
+    if options.includes("load") {
+        progress("loading: data arrays, graphs and schemas at two sizes…")
+        let rows = try LoadingBenchmark.run(sizes: [options.contents / 4, options.contents])
+        print(Report.loading(rows))
+        print()
+    }
+
     if !targets.isEmpty { print(Target.table(targets)) }
 }
 
 do {
-    let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "--load-probe", arguments.count == 3, let count = Int(arguments[2]) {
+        try LoadingBenchmark.probe(kind: arguments[1], count: count)
+        exit(0)
+    }
+    let options = try BenchOptions(arguments: arguments)
     if options.wantsHelp {
         print(BenchOptions.usage)
     } else {

@@ -1,0 +1,123 @@
+import Evaluation
+import Foundation
+import KeyPaths
+import ObjectStore
+import Predicates
+
+/// The `load` row: how fast inputs load and how much memory they take, at two sizes, so that
+/// the growth shows (linear growth: the per-object figures stay flat between the sizes).
+///
+/// - a JSON data array (what `predicate eval --data` reads), parsed into values;
+/// - an object graph of Contents in Buckets through `ObjectGraph(schema:objects:)` (what
+///   `--graph` builds after decoding);
+/// - a schema whose entities form one inheritance chain, built and validated.
+///
+/// Peak memory is the growth of the high-water mark of resident memory (`VmHWM`) while
+/// loading, per object; it includes the transient copies a loader makes.
+enum LoadingBenchmark {
+    struct Row {
+        var input: String
+        var objects: Int
+        var seconds: Double
+        var peakBytes: Int
+    }
+
+    static let kinds = ["data", "graph", "schema"]
+
+    /// Each measurement runs in a child process of this executable (`--load-probe KIND N`), so
+    /// that its peak memory is its own.
+    static func run(sizes: [Int]) throws -> [Row] {
+        var rows: [Row] = []
+        for kind in kinds {
+            for size in sizes {
+                let count = kind == "schema" ? size / 100 : size
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+                process.arguments = ["--load-probe", kind, String(count)]
+                let output = Pipe()
+                process.standardOutput = output
+                try process.run()
+                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                let fields = text.split(separator: " ")
+                guard process.terminationStatus == 0, fields.count == 2, let seconds = Double(fields[0]),
+                    let bytes = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
+                else { throw BenchFailure("the \(kind) probe failed: \(text)") }
+                let input =
+                    switch kind {
+                    case "data": "JSON data array (people, ~170 bytes each)"
+                    case "graph": "object graph (Contents in Buckets)"
+                    default: "schema: one inheritance chain"
+                    }
+                rows.append(Row(input: input, objects: count, seconds: seconds, peakBytes: bytes))
+            }
+        }
+        return rows
+    }
+
+    /// The child's side: loads one input and prints `seconds peakGrowthBytes`.
+    static func probe(kind: String, count: Int) throws {
+        var prepared: () throws -> Void
+        switch kind {
+        case "data":
+            let json = dataArray(count: count)
+            prepared = { _ = try PredicateValue(jsonData: json) }
+        case "graph":
+            prepared = { _ = try ContentGraph.make(contents: count, buckets: max(1, count / 100), seed: 7) }
+        default:
+            let entities = (0..<count).map { index in
+                EntityDescription(
+                    name: "E\(index)", parent: index == 0 ? nil : "E\(index - 1)",
+                    attributes: [AttributeDescription(name: "a\(index)", type: .string)])
+            }
+            prepared = {
+                let schema = Schema(entities: entities)
+                try schema.validate()
+            }
+        }
+        let before = highWaterMark()
+        let clock = ContinuousClock()
+        let start = clock.now
+        try prepared()
+        let elapsed = (clock.now - start).seconds
+        print("\(elapsed) \(max(0, highWaterMark() - before))")
+    }
+
+    /// `count` people as a JSON array, like Samples/people.json.
+    static func dataArray(count: Int) -> Data {
+        var text = "["
+        text.reserveCapacity(count * 120)
+        for index in 0..<count {
+            if index > 0 { text += ",\n" }
+            text += #"{"id": \#(index), "name": "Person \#(index)", "age": \#(index % 90), "#
+            text += #""tags": ["swift", "t\#(index % 13)"], "address": {"city": "City \#(index % 50)"}, "#
+            text += #""joined": {"$date": "2020-06-15T09:30:00Z"}}"#
+        }
+        text += "]"
+        return Data(text.utf8)
+    }
+
+    /// The process's resident high-water mark in bytes, from /proc/self/status.
+    static func highWaterMark() -> Int {
+        guard let line = procLine("self/status", prefix: "VmHWM") else { return 0 }
+        let kilobytes = Int(line.split(separator: " ").first ?? "") ?? 0
+        return kilobytes * 1024
+    }
+}
+
+extension Report {
+    static func loading(_ rows: [LoadingBenchmark.Row]) -> String {
+        let cells = rows.map { row in
+            [
+                row.input, grouped(row.objects), number(row.seconds * 1000),
+                grouped(Int(Double(row.objects) / max(row.seconds, 1e-9))),
+                number(Double(row.peakBytes) / Double(max(1, row.objects))),
+            ]
+        }
+        return "## Loading\n\n"
+            + table(["input", "objects", "ms", "objects / s", "peak bytes / object"], cells)
+            + "\n\nEach row runs in its own process; peak memory is the growth of its resident high-water "
+            + "mark while loading (the input text itself is made before and not counted). Linear growth "
+            + "shows as flat per-object figures between the two sizes."
+    }
+}
