@@ -33,6 +33,10 @@ let package = Package(
         .executableTarget(
             name: "predicate-bench",
             dependencies: ["Predicates", "Evaluation", "KeyPaths", "ObjectStore", "SQLiteDatabase", "PostgresDatabase"]),
+        .executableTarget(
+            name: "predicate-fuzz", dependencies: ["PredicateCLI", "Evaluation", "Predicates", "TestSupport"]),
+        // Coverage-guided fuzzing of the parser and the loaders (a libFuzzer build: README).
+        .executableTarget(name: "predicate-libfuzzer", dependencies: ["Predicates", "KeyPaths", "Evaluation"]),
         // Shared by the test targets: the seeded generator, seed reading and shrinking.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Random schemas, graphs and predicates, shared by the graph and SQL differential tests.
