@@ -20,8 +20,15 @@ public struct Schema: Sendable, Hashable, Codable {
     private let indexByName: [String: Int]
     /// The inheritance forest, linear in the number of entities whatever its shape.
     private let inheritance: SchemaInheritance
-    /// For each property name, the positions of the entities that declare it.
-    private let declarers: [String: [Int]]
+    /// For each property name, the entities that declare it (their positions) with the
+    /// declaration (the first one when an entity repeats the name).
+    private let declarers: [String: [Declaration]]
+
+    /// A property as one entity declares it.
+    private struct Declaration: Sendable {
+        var position: Int
+        var property: PropertyDescription
+    }
 
     /// Creates a schema from its entities (not validated; see ``validate()``).
     ///
@@ -37,11 +44,11 @@ public struct Schema: Sendable, Hashable, Codable {
         }
         indexByName = index
         inheritance = SchemaInheritance(entities: entities, index: index)
-        var declarers: [String: [Int]] = [:]
+        var declarers: [String: [Declaration]] = [:]
         for (position, entity) in entities.enumerated() where index[entity.name] == position {
             var own: Set<String> = []
             for property in entity.properties where own.insert(property.name).inserted {
-                declarers[property.name, default: []].append(position)
+                declarers[property.name, default: []].append(Declaration(position: position, property: property))
             }
         }
         self.declarers = declarers
@@ -93,14 +100,12 @@ public struct Schema: Sendable, Hashable, Codable {
 
     /// The property `name` of `entity`, declared or inherited (the nearest declaration wins).
     public func property(named name: String, in entity: String) -> PropertyDescription? {
-        nearestDeclarer(of: name, in: entity).flatMap { position in
-            entities[position].properties.first { $0.name == name }
-        }
+        nearestDeclaration(of: name, in: entity)?.property
     }
 
     /// The entity that declares the property `name` that `entity` sees.
     public func declaringEntity(ofProperty name: String, in entity: String) -> String? {
-        nearestDeclarer(of: name, in: entity).map { entities[$0].name }
+        nearestDeclaration(of: name, in: entity).map { entities[$0.position].name }
     }
 
     /// The names of the properties `entity` sees, inherited ones first.
@@ -110,12 +115,20 @@ public struct Schema: Sendable, Hashable, Codable {
 
     /// The nearest of `entity` and its ancestors that declares `name`: among the entities
     /// declaring the name (usually one), the deepest one on the entity's chain.
-    private func nearestDeclarer(of name: String, in entity: String) -> Int? {
+    private func nearestDeclaration(of name: String, in entity: String) -> Declaration? {
         guard let position = indexByName[entity], let candidates = declarers[name] else { return nil }
-        var best: Int?
+        if candidates.count == 1 {
+            let only = candidates[0]
+            return only.position == position || inheritance.isAncestor(only.position, of: position) ? only : nil
+        }
+        var best: Declaration?
         for candidate in candidates {
-            guard candidate == position || inheritance.isAncestor(candidate, of: position) else { continue }
-            if best.map({ inheritance.depth(of: candidate) > inheritance.depth(of: $0) }) ?? true { best = candidate }
+            guard candidate.position == position || inheritance.isAncestor(candidate.position, of: position) else {
+                continue
+            }
+            if best.map({ inheritance.depth(of: candidate.position) > inheritance.depth(of: $0.position) }) ?? true {
+                best = candidate
+            }
         }
         return best
     }
@@ -131,7 +144,8 @@ public struct Schema: Sendable, Hashable, Codable {
     func inheritedDeclarer(of name: String, in entity: String) -> String? {
         guard let position = indexByName[entity], let candidates = declarers[name] else { return nil }
         var best: Int?
-        for candidate in candidates where candidate != position && inheritance.isAncestor(candidate, of: position) {
+        for candidate in candidates.map(\.position)
+        where candidate != position && inheritance.isAncestor(candidate, of: position) {
             if best.map({ inheritance.depth(of: candidate) > inheritance.depth(of: $0) }) ?? true { best = candidate }
         }
         return best.map { entities[$0].name }

@@ -43,6 +43,9 @@ struct ChangePlanner {
     private var insertedEntities: [ObjectID: Int] = [:]
     private var deletedObjects: Set<ObjectID> = []
     private var listed: Set<ObjectID> = []
+    /// Each (entity number, key) looked up once: its property and, for a relationship, its
+    /// usable inverse. A change set of a million inserts asks the same few keys again and again.
+    private var keyCache: [Int: [String: (PropertyDescription, RelationshipDescription?)]] = [:]
 
     init(graph: ObjectGraph) {
         self.graph = graph
@@ -215,15 +218,16 @@ struct ChangePlanner {
         guard insertedEntities[object] == entity else { return }
         var planned = ChangePlan.Insert(object: object, entity: entity)
         for (key, value) in inserted.values.sorted(by: { $0.key < $1.key }) {
-            guard let property = property(key, of: entity, name: name, id: inserted.id) else { continue }
+            guard let (property, inverse) = cachedProperty(key, of: entity, name: name, id: inserted.id) else {
+                continue
+            }
             switch property {
             case .attribute(let attribute):
                 if let normalized = normalize(value, attribute, name: name, id: inserted.id, key: key) {
                     planned.attributes.append((key, normalized))
                 }
             case .relationship(let relationship):
-                let write = ChangePlan.RelationshipWrite(
-                    relationship: relationship, inverse: layout.relationship(key, of: entity)?.1)
+                let write = ChangePlan.RelationshipWrite(relationship: relationship, inverse: inverse)
                 planInsertedRelationship(value, write, name: name, id: inserted.id, key: key, into: &planned)
             }
         }
@@ -273,6 +277,18 @@ struct ChangePlanner {
     }
 
     // MARK: Helpers
+
+    /// ``property(_:of:name:id:)`` with the relationship's usable inverse, looked up once per
+    /// entity and key.
+    private mutating func cachedProperty(_ key: String, of entity: Int, name: String, id: ObjectKey)
+        -> (PropertyDescription, RelationshipDescription?)?
+    {
+        if let known = keyCache[entity]?[key] { return known }
+        guard let property = property(key, of: entity, name: name, id: id) else { return nil }
+        let found = (property, layout.relationship(key, of: entity)?.1)
+        keyCache[entity, default: [:]][key] = found
+        return found
+    }
 
     private mutating func property(_ key: String, of entity: Int, name: String, id: ObjectKey) -> PropertyDescription? {
         if let property = layout.property(key, of: entity) { return property }
