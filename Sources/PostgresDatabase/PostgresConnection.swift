@@ -83,12 +83,7 @@ package final class PostgresConnection: SQLQuerying {
                     + "JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid "
                     + "WHERE c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped "
                     + "AND pg_catalog.pg_table_is_visible(c.oid) ORDER BY c.relname, a.attnum"))
-        var columns: [String: [String]] = [:]
-        for row in rows {
-            guard row.count == 2, case .text(let table) = row[0], case .text(let column) = row[1] else { continue }
-            columns[table, default: []].append(column)
-        }
-        return columns
+        return Self.columnsByTable(rows)
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.

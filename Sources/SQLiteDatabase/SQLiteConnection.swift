@@ -109,12 +109,7 @@ package final class SQLiteConnection: SQLQuerying {
             SQLStatement(
                 sql: "SELECT m.name, p.name FROM sqlite_schema AS m JOIN pragma_table_info(m.name) AS p "
                     + "WHERE m.type = 'table' ORDER BY m.name, p.cid"))
-        var columns: [String: [String]] = [:]
-        for row in rows {
-            guard row.count == 2, case .text(let table) = row[0], case .text(let column) = row[1] else { continue }
-            columns[table, default: []].append(column)
-        }
-        return columns
+        return Self.columnsByTable(rows)
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.

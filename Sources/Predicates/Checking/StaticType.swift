@@ -103,7 +103,7 @@ public indirect enum StaticType: Sendable, Hashable, CustomStringConvertible {
     /// The family of values that compare with each other: numbers and booleans together,
     /// every other known scalar by itself; `nil` for ``unknown``, ``null`` and collections,
     /// which are never reported as mismatched.
-    var comparisonFamily: String? {
+    package var comparisonFamily: String? {
         switch self {
         case .integer, .floating, .boolean: "number"
         case .string: "string"

@@ -308,18 +308,9 @@ extension LoweringWalk {
         }
     }
 
-    /// The kind of values that compare with each other (`nil` when unknown).
-    static func family(_ type: StaticType) -> String? {
-        switch type {
-        case .integer, .floating, .boolean: "number"
-        case .string: "string"
-        case .date: "date"
-        case .data: "data"
-        case .uuid: "uuid"
-        case .object: "object"
-        case .collection, .null, .unknown: nil
-        }
-    }
+    /// The kind of values that compare with each other (`nil` when unknown): the checker's
+    /// own families.
+    static func family(_ type: StaticType) -> String? { type.comparisonFamily }
 
     /// Whether objects of the two entities can be the same object.
     func sameHierarchy(_ a: String, _ b: String) -> Bool {

@@ -32,6 +32,19 @@ public protocol SQLQuerying {
     func tableColumns() throws -> [String: [String]]
 }
 
+extension SQLQuerying {
+    /// Rows of (table name, column name), in column order, grouped by table: what both
+    /// databases' catalogue queries return for ``tableColumns()``.
+    package static func columnsByTable(_ rows: [[SQLValue]]) -> [String: [String]] {
+        var columns: [String: [String]] = [:]
+        for row in rows {
+            guard row.count == 2, case .text(let table) = row[0], case .text(let column) = row[1] else { continue }
+            columns[table, default: []].append(column)
+        }
+        return columns
+    }
+}
+
 extension SQLDialect {
     /// Renders a select: text with placeholders and the bindings, or a refusal when the
     /// dialect lacks a function or collation it needs.
