@@ -35,6 +35,7 @@ extension LiveResultSet {
         }
         let tableCount = after.storage.tables[hierarchy].keys.count
         if sortValues.count < tableCount { sortValues += Array(repeating: nil, count: tableCount - sortValues.count) }
+        if leadKeys.count < tableCount { leadKeys += Array(repeating: .other, count: tableCount - leadKeys.count) }
         if flags.count < tableCount { flags += Array(repeating: 0, count: tableCount - flags.count) }
         let reached: UInt8 = 1
         let refresh: UInt8 = 2
@@ -63,10 +64,10 @@ extension LiveResultSet {
                 anyLeaving = true
             }
             if try plan.matches(row: row, in: after) {
-                sortValues[row] = try plan.sortValues(row: row, in: after)
+                setSortValues(try plan.sortValues(row: row, in: after), row: row)
                 entering.append(member)
             } else {
-                sortValues[row] = nil
+                setSortValues(nil, row: row)
             }
         }
         let order = RowOrder(self)
@@ -104,17 +105,34 @@ extension LiveResultSet {
 /// read three arrays instead of copying the whole set into each comparison.
 struct RowOrder {
     let sortValues: [[EvaluationValue]?]
+    let leadKeys: [LeadKey]
     let sortKeys: [SortKey]
     let keys: [ObjectKey]
+    let leadAscending: Bool
 
     init(_ results: LiveResultSet) {
         sortValues = results.sortValues
+        leadKeys = results.leadKeys
         sortKeys = results.plan.sortKeys
         keys = results.graph.storage.tables[results.plan.hierarchy].keys
+        leadAscending = results.plan.sortKeys.first?.ascending ?? true
     }
 
-    /// Whether row `a` comes before row `b`: by the sort values, then by key.
+    /// Whether row `a` comes before row `b`: by the sort values, then by key. The lead keys
+    /// decide when both have one and they differ; the full comparison decides the rest.
     func precedes(_ a: Int32, _ b: Int32) -> Bool {
+        if !sortKeys.isEmpty {
+            let (x, y) = (leadKeys[Int(a)], leadKeys[Int(b)])
+            if x.kind != 255, y.kind != 255 {
+                if x.kind != y.kind { return (x.kind < y.kind) == leadAscending }
+                if x.kind != 0, x.number != y.number { return (x.number < y.number) == leadAscending }
+            }
+        }
+        return fullyPrecedes(a, b)
+    }
+
+    /// ``precedes(_:_:)`` by the full sort values.
+    func fullyPrecedes(_ a: Int32, _ b: Int32) -> Bool {
         if let left = sortValues[Int(a)], let right = sortValues[Int(b)] {
             for (index, key) in sortKeys.enumerated() {
                 let order = SortComparison.compare(left[index], right[index], mode: key.comparison)

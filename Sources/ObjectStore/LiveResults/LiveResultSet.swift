@@ -58,6 +58,9 @@ public struct LiveResultSet: Sendable {
     var members: [Int32] = []
     /// The sort values (the section value first) of each member row, by row.
     var sortValues: [[EvaluationValue]?] = []
+    /// The first sort value of each row as a kind and a number (``LeadKey``), so that most
+    /// comparisons are two array reads; kept beside ``sortValues``.
+    var leadKeys: [LeadKey] = []
     /// Flags by row for one ``apply(_:)`` (reached, refreshed, leaving), kept between calls so
     /// that a change costs its size, not the table's; every flag set is cleared before it returns.
     var flags: [UInt8] = []
@@ -88,9 +91,10 @@ public struct LiveResultSet: Sendable {
     mutating func refetch() throws(LiveResultsError) {
         let table = graph.storage.tables[plan.hierarchy]
         sortValues = Array(repeating: nil, count: table.keys.count)
+        leadKeys = Array(repeating: .other, count: table.keys.count)
         members = []
         for row in table.entities.indices where try plan.matches(row: row, in: graph) {
-            sortValues[row] = try plan.sortValues(row: row, in: graph)
+            setSortValues(try plan.sortValues(row: row, in: graph), row: row)
             members.append(Int32(row))
         }
         let order = RowOrder(self)
@@ -98,6 +102,16 @@ public struct LiveResultSet: Sendable {
         sorted.sort { order.precedes($0, $1) }
         members = sorted
         showWindow()
+    }
+
+    /// Records a row's sort values (`nil`: not a member) and its lead key.
+    mutating func setSortValues(_ values: [EvaluationValue]?, row: Int) {
+        if sortValues.count <= row {
+            sortValues += Array(repeating: nil, count: row + 1 - sortValues.count)
+        }
+        if leadKeys.count <= row { leadKeys += Array(repeating: .other, count: row + 1 - leadKeys.count) }
+        sortValues[row] = values
+        leadKeys[row] = values?.first.map(LeadKey.init) ?? .other
     }
 
     /// The member rows within the offset and the limit.
@@ -131,6 +145,33 @@ public struct LiveResultSet: Sendable {
         case .null: ""
         case .string(let string): string
         default: value.predicateValue?.jsonText() ?? value.briefDescription
+        }
+    }
+}
+
+/// The first sort value of a row in a form compared with two reads: its kind (in the order of
+/// ``SortComparison``: nil, numbers, dates) and its number (dates as seconds). Values with no
+/// such form — strings, Booleans, NaN, integers beyond 2^53 — are `other`, and comparisons
+/// involving them, or ties, fall back to the full comparison.
+struct LeadKey: Sendable {
+    /// 0 nil, 1 number, 3 date, 255 other (the ranks of ``SortComparison``).
+    var kind: UInt8
+    var number: Double
+
+    static let other = LeadKey(kind: 255, number: 0)
+
+    init(kind: UInt8, number: Double) {
+        self.kind = kind
+        self.number = number
+    }
+
+    init(_ value: EvaluationValue) {
+        switch value {
+        case .null: self.init(kind: 0, number: 0)
+        case .int(let int) where int.magnitude <= 1 << 53: self.init(kind: 1, number: Double(int))
+        case .double(let double) where !double.isNaN: self.init(kind: 1, number: double)
+        case .date(let date): self.init(kind: 3, number: date.timeIntervalSinceReferenceDate)
+        default: self = .other
         }
     }
 }
