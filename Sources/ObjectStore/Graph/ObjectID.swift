@@ -33,6 +33,14 @@ public struct ObjectID: Sendable, Hashable, Comparable, Codable, CustomStringCon
 
     /// `Content#3`.
     public var description: String { "\(hierarchy)#\(id)" }
+
+    /// Hashes the key only: equal IDs have equal keys, and objects of different hierarchies
+    /// with the same key are rare enough in one set that hashing the hierarchy's name for every
+    /// insert and lookup (the sets and tables of change matching, applying and loading) costs
+    /// more than it saves.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
 }
 
 /// What ``ObjectGraph/value(forKey:of:)`` reads: an attribute value or the objects a
