@@ -40,6 +40,9 @@ enum StoreInputs {
         case .success(let read): data = read
         case .failure(let failure): return .failure(failure)
         }
+        if let problem = TextEncoding.problem(in: data) {
+            return .failure(CommandFailure(status: ExitStatus.invalidInput, message: "\(path): \(problem)"))
+        }
         do {
             return .success(try ObjectGraph.load(json: data, schema: schema))
         } catch {
@@ -56,6 +59,9 @@ enum StoreInputs {
         switch InputFile.read(path) {
         case .success(let read): data = read
         case .failure(let failure): return .failure(failure)
+        }
+        if let problem = TextEncoding.problem(in: data) {
+            return .failure(CommandFailure(status: ExitStatus.invalidInput, message: "\(path): \(problem)"))
         }
         do {
             return .success(try ChangeSet.decode(json: data))

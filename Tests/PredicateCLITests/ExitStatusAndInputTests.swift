@@ -104,4 +104,32 @@ struct ExitStatusAndInputTests {
                 == "predicate eval: --arg {bad: expected a key string at byte 1\nrun 'predicate eval --help' for its options\n"
         )
     }
+
+    @Test("text that is not UTF-8 is named, not shown garbled; an id out of range says so")
+    func encodingAndRanges() throws {
+        let bom = NSTemporaryDirectory() + "predicate-bom-\(UUID().uuidString).json"
+        try Data([0xEF, 0xBB, 0xBF] + Array("[1, 2]".utf8)).write(to: URL(fileURLWithPath: bom))
+        defer { try? FileManager.default.removeItem(atPath: bom) }
+        let data = ToolRunner.inProcess(["eval", "SELF > 1", "--data", bom])
+        #expect(data.status == 2)
+        #expect(data.errorOutput.contains("starts with a UTF-8 byte-order mark (bytes EF BB BF)"))
+
+        let latin1 = NSTemporaryDirectory() + "predicate-latin1-\(UUID().uuidString).json"
+        try Data(Array(#"{"Tag": [{"id": 1, "name": "caf"#.utf8) + [0xE9] + Array(#""}]}"#.utf8))
+            .write(to: URL(fileURLWithPath: latin1))
+        defer { try? FileManager.default.removeItem(atPath: latin1) }
+        let graph = ToolRunner.inProcess(
+            ["eval", "TRUEPREDICATE", "--schema", Self.model, "--entity", "Tag", "--graph", latin1])
+        #expect(graph.status == 2)
+        // Byte 0xE9 follows `{"Tag": [{"id": 1, "name": "caf` (31 bytes) on the only line.
+        #expect(graph.errorOutput.contains("byte 0xE9 at line 1, column 32 is not valid UTF-8"))
+
+        let huge = try Self.temporaryFile(#"{"Tag": [{"id": 1e400, "name": "x"}]}"#)
+        defer { try? FileManager.default.removeItem(atPath: huge) }
+        let range = ToolRunner.inProcess([
+            "eval", "TRUEPREDICATE", "--schema", Self.model, "--entity", "Tag", "--graph", huge,
+        ])
+        #expect(range.status == 2)
+        #expect(range.errorOutput.contains("out of range"), "\(range.errorOutput)")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyPaths
 import Predicates
 
 /// JSON text could not be read as a value.
@@ -50,6 +51,11 @@ extension PredicateValue {
 
     /// Parses UTF-8 JSON bytes; see ``init(json:maximumDepth:)``.
     public init(jsonData data: Data, maximumDepth: Int = 512) throws(JSONValueError) {
+        // Bytes that are not UTF-8 text (a byte-order mark, UTF-16, Latin-1) are named as such
+        // rather than read as garbled characters.
+        if let problem = TextEncoding.problem(in: data) {
+            throw JSONValueError(id: "json-encoding", message: problem)
+        }
         var parser = JSONValueParser(bytes: Array(data), maximumDepth: maximumDepth)
         self = try JSONTaggedValues.untag(try parser.parseDocument())
     }

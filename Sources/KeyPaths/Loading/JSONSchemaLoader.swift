@@ -37,6 +37,9 @@ public enum JSONSchemaLoader {
     /// Decodes `data` and, when `validate` is `true` (the default), validates the schema.
     /// Throws a single decoding error, or every validation problem.
     public static func load(data: Data, validate: Bool = true) throws(SchemaErrors) -> Schema {
+        if let problem = TextEncoding.problem(in: data) {
+            throw SchemaErrors([SchemaError(.malformedDocument, message: problem)])
+        }
         let schema: Schema
         do {
             schema = try JSONDecoder().decode(Schema.self, from: data)

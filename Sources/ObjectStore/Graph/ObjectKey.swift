@@ -66,12 +66,19 @@ extension ObjectKey: Codable {
             let found: String
             if container.decodeNil() {
                 found = "null"
-            } else if let double = try? container.decode(Double.self) {
-                found = double.isFinite ? "the number \(double)" : "a number out of range"
             } else if let bool = try? container.decode(Bool.self) {
                 found = String(bool)
             } else {
-                found = "a list or an object"
+                do {
+                    let double = try container.decode(Double.self)
+                    found = double.isFinite ? "the number \(double)" : "a number out of range"
+                } catch is DecodingError {
+                    found = "a list or an object"
+                } catch {
+                    // Foundation refuses a number no Double can hold (`1e400`) with an error of
+                    // its own, not a DecodingError.
+                    found = "a number too large for any number type (out of range)"
+                }
             }
             throw DecodingError.dataCorrupted(
                 .init(
