@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import Predicates
+import TestSupport
 import Testing
 
 /// Differential property: on seeded random predicates and objects, the compiled evaluator
@@ -17,10 +18,8 @@ struct DifferentialTests {
 
     @Test("Random predicates on random objects")
     func compiledAgreesWithInterpreter() {
-        let environment = ProcessInfo.processInfo.environment
-        let seed = environment["PREDICATE_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64(UInt32.max))
-        let predicates = environment["PREDICATE_CASES"].flatMap { Int($0) } ?? 2_500
-        print("DifferentialTests: PREDICATE_SEED=\(seed) PREDICATE_CASES=\(predicates)")
+        let run = PropertyRun("DifferentialTests", defaultCases: 2_500)
+        let (seed, predicates) = (run.seed, run.cases)
         var generator = RandomPredicates(seed: seed)
         var evaluated = 0
         var errors = 0

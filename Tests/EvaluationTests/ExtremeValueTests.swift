@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import Predicates
+import TestSupport
 import Testing
 
 /// Extreme values never trap and never give a silent wrong answer (issue 9 §1): a seeded sweep
@@ -23,10 +24,8 @@ struct ExtremeValueTests {
 
     @Test("Random expressions and comparisons over extreme values")
     func sweep() {
-        let environment = ProcessInfo.processInfo.environment
-        let seed = environment["PREDICATE_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64(UInt32.max))
-        let count = environment["PREDICATE_CASES"].flatMap { Int($0) } ?? 3_000
-        print("ExtremeValueTests: PREDICATE_SEED=\(seed) PREDICATE_CASES=\(count)")
+        let run = PropertyRun("ExtremeValueTests", defaultCases: 3_000)
+        let (seed, count) = (run.seed, run.cases)
         var generator = ExtremeExpressions(seed: seed)
         var values = 0
         var errors = 0

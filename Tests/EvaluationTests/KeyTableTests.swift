@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import Predicates
+import TestSupport
 import Testing
 
 /// Struct key tables, `[String: Any]` dictionaries and JSON give the same answers.
@@ -49,10 +50,7 @@ struct KeyTableTests {
 
     @Test("Random predicates over the key table (seeded; PREDICATE_SEED to replay)")
     func randomPredicatesAgree() {
-        let seed =
-            ProcessInfo.processInfo.environment["PREDICATE_SEED"].flatMap { UInt64($0) }
-            ?? UInt64.random(in: 0...UInt64(UInt32.max))
-        print("KeyTableTests: PREDICATE_SEED=\(seed)")
+        let seed = PropertyRun(seedOnly: "KeyTableTests").seed
         var generator = RandomPredicates(seed: seed)
         for _ in 0..<1_500 {
             let node = generator.personPredicate()

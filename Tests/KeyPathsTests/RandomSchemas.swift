@@ -2,23 +2,6 @@ import Foundation
 import KeyPaths
 import TestSupport
 
-/// The seed of a property-test run: `PREDICATE_SEED` when set (decimal or `0x` hexadecimal),
-/// otherwise a fresh random one. Same convention as the Predicates tests: case `i` uses
-/// `seed &+ i &* 0xD1B5_4A32_D192_ED03`, so case 0 uses the seed itself and a failure's case seed
-/// replays it first.
-func propertySeed() -> UInt64 {
-    if let text = ProcessInfo.processInfo.environment["PREDICATE_SEED"]?.trimmingCharacters(in: .whitespaces) {
-        let parsed = text.lowercased().hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
-        if let seed = parsed { return seed }
-    }
-    return UInt64.random(in: 0...UInt64.max)
-}
-
-/// Cases per property: `PREDICATE_CASES` when set, otherwise `standard`.
-func propertyCaseCount(standard: Int) -> Int {
-    ProcessInfo.processInfo.environment["PREDICATE_CASES"].flatMap { Int($0) } ?? standard
-}
-
 /// Random valid schemas: entities `E0…`, parents only among earlier entities (no cycles),
 /// globally unique property names (no clashes), relationships in inverse pairs or one-way.
 enum RandomSchema {
@@ -142,11 +125,10 @@ func checkProperty(
     cases: Int,
     property: (Schema, inout SplitMix64) -> String?
 ) -> String? {
-    let seed = propertySeed()
-    let count = propertyCaseCount(standard: cases)
-    print("\(name): seed \(seed) (replay with PREDICATE_SEED=\(seed)), \(count) cases")
+    let run = PropertyRun(name, defaultCases: cases)
+    let (seed, count) = (run.seed, run.cases)
     for index in 0..<count {
-        let caseSeed = seed &+ UInt64(index) &* 0xD1B5_4A32_D192_ED03
+        let caseSeed = run.caseSeed(index)
         var rng = SplitMix64(seed: caseSeed)
         let schema = RandomSchema.make(using: &rng)
         let propertySeed = rng.next()

@@ -2,6 +2,7 @@ import Evaluation
 import Foundation
 import KeyPaths
 import ObjectStore
+import TestSupport
 import Testing
 
 @Suite("Change matching: property test against a brute force")
@@ -32,14 +33,14 @@ struct ChangeMatcherPropertyTests {
 
     @Test("the matcher's affected roots equal the brute force (≥ 2,000 seeded cases)")
     func matcherEqualsBruteForce() throws {
-        let runSeed = ChangeSeed.run
-        let count = ChangeSeed.caseCount(default: 2_000)
+        let run = PropertyRun("ChangeMatcherPropertyTests", defaultCases: 2_000)
+        let count = run.cases
         var checked = 0
         var nonEmpty = 0
         var labels: Set<String> = []
         var index = 0
         while checked < count, index < count * 3 {
-            let seed = ChangeSeed.caseSeed(run: runSeed, index: index)
+            let seed = run.caseSeed(index)
             index += 1
             var generator = ChangeCaseGenerator(seed: seed)
             guard let testCase = generator.makeCase(), let outcome = try Self.run(testCase) else { continue }
@@ -49,11 +50,11 @@ struct ChangeMatcherPropertyTests {
             if outcome.expected != outcome.actual {
                 let shrunk = Self.shrink(testCase)
                 Issue.record(
-                    Comment(rawValue: try Self.report(shrunk, runSeed: runSeed, caseSeed: seed)))
+                    Comment(rawValue: try Self.report(shrunk, runSeed: run.seed, caseSeed: seed)))
                 return
             }
         }
-        print("change matcher property: \(checked) cases, \(nonEmpty) with affected roots, PREDICATE_SEED=\(runSeed)")
+        print("change matcher property: \(checked) cases, \(nonEmpty) with affected roots, PREDICATE_SEED=\(run.seed)")
         #expect(checked >= count)
         if count >= 500 {
             // The generator reaches every shape the brief asks for.

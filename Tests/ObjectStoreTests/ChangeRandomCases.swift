@@ -15,27 +15,6 @@ struct ChangeCase {
     var changes: ChangeSet
 }
 
-/// The seed of a property-test run: `PREDICATE_SEED` (decimal or `0x` hexadecimal) when set,
-/// otherwise fresh; `PREDICATE_CASES` overrides the number of cases. Case 0 of a run uses the
-/// run's seed itself, so a failing case's seed replays it alone.
-enum ChangeSeed {
-    static func caseCount(default count: Int) -> Int {
-        ProcessInfo.processInfo.environment["PREDICATE_CASES"].flatMap { Int($0) } ?? count
-    }
-
-    static var run: UInt64 {
-        if let text = ProcessInfo.processInfo.environment["PREDICATE_SEED"]?.trimmingCharacters(in: .whitespaces) {
-            let seed = text.lowercased().hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
-            if let seed { return seed }
-        }
-        return UInt64.random(in: 0...UInt64.max)
-    }
-
-    static func caseSeed(run: UInt64, index: Int) -> UInt64 {
-        run &+ UInt64(index) &* 0xD1B5_4A32_D192_ED03
-    }
-}
-
 /// Seeded generator of random ``ChangeCase``s: schemas with inheritance (abstract entities
 /// too), one-to-one, one-to-many, many-to-many and self relationships; graphs of a few objects
 /// per entity linked at random; key paths of one to five keys; and change sets mixing attribute
