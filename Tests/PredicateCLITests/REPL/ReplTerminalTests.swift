@@ -28,6 +28,11 @@ struct ReplTerminalTests {
             defer { posix_spawn_file_actions_destroy(&actions) }
             for target in [Int32(0), 1, 2] { posix_spawn_file_actions_adddup2(&actions, slave, target) }
             posix_spawn_file_actions_addclose(&actions, master)
+            // Nothing else: tests run in parallel, and the REPL must not keep another test's
+            // pipe open.
+            for descriptor in Int32(3)..<256 where descriptor != master {
+                posix_spawn_file_actions_addclose(&actions, descriptor)
+            }
             let environment = ["HOME=\(home)", "TERM=xterm", "NO_COLOR=1", "PATH=/usr/bin:/bin"]
             var arguments: [UnsafeMutablePointer<CChar>?] = [strdup(executable.path), nil]
             var environ: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]

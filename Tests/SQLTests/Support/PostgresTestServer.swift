@@ -151,23 +151,36 @@ final class PostgresTestServer: Sendable {
     /// Runs `command` with standard output and error written to the file `output`; returns
     /// its exit status.
     private static func spawnAndWait(_ command: [String], output: String) throws -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        var arguments: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        defer { for argument in arguments { free(argument) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, command[0], &actions, nil, &arguments, environ)
-        guard spawned == 0 else { throw PostgresTestServerError("cannot start \(command[0]): error \(spawned)") }
+        let pid = try spawn(command, output: output)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw PostgresTestServerError("waitpid failed: \(errno)") }
         }
         // WIFEXITED/WEXITSTATUS: the low seven bits are the signal, the next eight the status.
         return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    /// Starts `command` with standard input from /dev/null and standard output and error to
+    /// `output`, and every other descriptor closed. That last part matters: tests run in
+    /// parallel, and a server that inherited the write end of another test's pipe would keep
+    /// that test's child from ever seeing the end of its input.
+    private static func spawn(_ command: [String], output: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // Closing a descriptor that is not open is not an error for posix_spawn.
+        for descriptor in 3..<Int32(min(max(sysconf(Int32(_SC_OPEN_MAX)), 256), 4_096)) {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        var arguments: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        defer { for argument in arguments { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, command[0], &actions, nil, &arguments, environ)
+        guard spawned == 0 else { throw PostgresTestServerError("cannot start \(command[0]): error \(spawned)") }
+        return pid
     }
 
     /// Makes `directory` (and what is in it) owned by `user`.
@@ -187,12 +200,7 @@ final class PostgresTestServer: Sendable {
         let stop = (runAs.map { "/usr/sbin/runuser -u \($0) -- " } ?? "") + "'\(pgCtl)' stop -m immediate -D '\(data)'"
         let script =
             "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stop) >/dev/null 2>&1; rm -rf '\(directory)'"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
+        _ = try? spawn(["/bin/sh", "-c", script], output: "/dev/null")
     }
 
     /// Stops the server when the test process exits normally (the watchdog covers the rest).
