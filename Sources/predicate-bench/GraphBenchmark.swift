@@ -200,9 +200,8 @@ enum LiveResultsBenchmark {
         let request = FetchRequest(
             entity: "Content", predicate: try PredicateNode(format: "bucket.name BEGINSWITH 'Bucket 1'"),
             sortKeys: [SortKey("creationDate")])
-        let before = residentBytes()
         var live = try LiveResultSet(request: request, graph: original)
-        let held = Double(residentBytes() - before)
+        let held = Double(live.heldBytes)
         let members = live.rows.count
         let clock = ContinuousClock()
         var incremental: [Duration] = []
@@ -231,14 +230,5 @@ enum LiveResultsBenchmark {
             contents: contents, members: members, incremental: Timing(durations: incremental),
             refetch: Timing(durations: refetch), bytesPerRoot: held / Double(max(1, contents)), changedRows: changedRows
         )
-    }
-
-    /// The process's resident memory, from /proc/self/statm.
-    static func residentBytes() -> Int {
-        guard let line = procLine("self/statm"), let pages = Int(line.split(separator: " ").dropFirst().first ?? "")
-        else {
-            return 0
-        }
-        return pages * 4096
     }
 }

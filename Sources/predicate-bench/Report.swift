@@ -192,8 +192,9 @@ extension Report {
             + "\n\nrefetch / incremental: **\(ratio(result.speedUp))**. The list holds \(grouped(result.members)) rows "
             + "(`bucket.name BEGINSWITH 'Bucket 1'` sorted by `creationDate`); the change set renames 25 Buckets "
             + "(13 leave the query, 12 enter it), moves 25 Contents and re-dates 50, changing \(grouped(result.changedRows)) "
-            + "rows. Memory held by the live result: \(number(result.bytesPerRoot)) bytes per root (resident memory "
-            + "before and after the first fetch)."
+            + "rows. Memory held by the live result: \(number(result.bytesPerRoot)) bytes per root of the graph "
+            + "(\(number(result.bytesPerRoot * Double(result.contents) / Double(max(1, result.members)))) per row "
+            + "of the list; the arrays and sort values it keeps, the graph itself shared)."
     }
 }
 

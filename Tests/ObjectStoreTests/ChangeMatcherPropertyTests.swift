@@ -48,7 +48,7 @@ struct ChangeMatcherPropertyTests {
             checked += 1
             if !outcome.expected.isEmpty { nonEmpty += 1 }
             if outcome.expected != outcome.actual {
-                let shrunk = Self.shrink(testCase)
+                let shrunk = testCase.shrunk(while: Self.fails)
                 Issue.record(
                     Comment(rawValue: try Self.report(shrunk, runSeed: run.seed, caseSeed: seed)))
                 return
@@ -66,71 +66,6 @@ struct ChangeMatcherPropertyTests {
                 #expect(labels.contains(label), "no case had \(label)")
             }
         }
-    }
-
-    // MARK: Shrinking
-
-    /// Removes key paths, change-set entries and graph objects while the case still fails.
-    static func shrink(_ start: ChangeCase) -> ChangeCase {
-        var current = start
-        var improved = true
-        var rounds = 0
-        while improved, rounds < 200 {
-            improved = false
-            rounds += 1
-            for candidate in smaller(current) where fails(candidate) {
-                current = candidate
-                improved = true
-                break
-            }
-        }
-        return current
-    }
-
-    static func smaller(_ testCase: ChangeCase) -> [ChangeCase] {
-        var result: [ChangeCase] = []
-        if testCase.keyPaths.count > 1 {
-            for index in testCase.keyPaths.indices {
-                var copy = testCase
-                copy.keyPaths.remove(at: index)
-                result.append(copy)
-            }
-        }
-        for (entity, changes) in testCase.changes.entities {
-            for index in changes.inserted.indices {
-                var copy = testCase
-                copy.changes.entities[entity]?.inserted.remove(at: index)
-                result.append(copy)
-            }
-            for index in changes.deleted.indices {
-                var copy = testCase
-                copy.changes.entities[entity]?.deleted.remove(at: index)
-                result.append(copy)
-            }
-            for (index, update) in changes.updated.enumerated() {
-                var copy = testCase
-                copy.changes.entities[entity]?.updated.remove(at: index)
-                result.append(copy)
-                for key in update.attributes.keys where update.attributes.count + update.relationships.count > 1 {
-                    var smaller = testCase
-                    smaller.changes.entities[entity]?.updated[index].attributes[key] = nil
-                    result.append(smaller)
-                }
-                for key in update.relationships.keys where update.attributes.count + update.relationships.count > 1 {
-                    var smaller = testCase
-                    smaller.changes.entities[entity]?.updated[index].relationships[key] = nil
-                    result.append(smaller)
-                }
-            }
-        }
-        let tops = testCase.schema.entities.filter { $0.parent == nil }.map(\.name)
-        for object in tops.flatMap({ testCase.graph.objects(of: $0) }) {
-            var copy = testCase
-            guard (try? copy.graph.apply(ChangeSet([object.hierarchy: EntityChanges(deleted: [object.id])]))) != nil
-            else { continue }
-            result.append(copy)
-        }
-        return result
     }
 
     // MARK: Reporting

@@ -15,6 +15,74 @@ struct ChangeCase {
     var changes: ChangeSet
 }
 
+extension ChangeCase {
+    /// The case with key paths, change-set entries and graph objects removed while it still
+    /// `fails`: the counterexample a property test reports.
+    func shrunk(while fails: (ChangeCase) -> Bool) -> ChangeCase {
+        var current = self
+        var improved = true
+        var rounds = 0
+        while improved, rounds < 200 {
+            improved = false
+            rounds += 1
+            for candidate in current.smaller() where fails(candidate) {
+                current = candidate
+                improved = true
+                break
+            }
+        }
+        return current
+    }
+
+    /// Every case one step smaller than this one.
+    func smaller() -> [ChangeCase] {
+        let testCase = self
+        var result: [ChangeCase] = []
+        if testCase.keyPaths.count > 1 {
+            for index in testCase.keyPaths.indices {
+                var copy = testCase
+                copy.keyPaths.remove(at: index)
+                result.append(copy)
+            }
+        }
+        for (entity, changes) in testCase.changes.entities {
+            for index in changes.inserted.indices {
+                var copy = testCase
+                copy.changes.entities[entity]?.inserted.remove(at: index)
+                result.append(copy)
+            }
+            for index in changes.deleted.indices {
+                var copy = testCase
+                copy.changes.entities[entity]?.deleted.remove(at: index)
+                result.append(copy)
+            }
+            for (index, update) in changes.updated.enumerated() {
+                var copy = testCase
+                copy.changes.entities[entity]?.updated.remove(at: index)
+                result.append(copy)
+                for key in update.attributes.keys where update.attributes.count + update.relationships.count > 1 {
+                    var smaller = testCase
+                    smaller.changes.entities[entity]?.updated[index].attributes[key] = nil
+                    result.append(smaller)
+                }
+                for key in update.relationships.keys where update.attributes.count + update.relationships.count > 1 {
+                    var smaller = testCase
+                    smaller.changes.entities[entity]?.updated[index].relationships[key] = nil
+                    result.append(smaller)
+                }
+            }
+        }
+        let tops = testCase.schema.entities.filter { $0.parent == nil }.map(\.name)
+        for object in tops.flatMap({ testCase.graph.objects(of: $0) }) {
+            var copy = testCase
+            guard (try? copy.graph.apply(ChangeSet([object.hierarchy: EntityChanges(deleted: [object.id])]))) != nil
+            else { continue }
+            result.append(copy)
+        }
+        return result
+    }
+}
+
 /// Seeded generator of random ``ChangeCase``s: schemas with inheritance (abstract entities
 /// too), one-to-one, one-to-many, many-to-many and self relationships; graphs of a few objects
 /// per entity linked at random; key paths of one to five keys; and change sets mixing attribute

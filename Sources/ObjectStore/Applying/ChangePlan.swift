@@ -191,15 +191,14 @@ struct ChangePlanner {
                 planned.toOne.append((write, nil))
             }
         case (.toMany(let added, let removed), true):
-            let current = Set(transaction.baseToMany(object, key))
             let destination = relationship.destination
             for id in Set(added).intersection(removed).sorted() {
                 fail(.invalidValue, "\(destination) \(id) is both added and removed")
             }
-            for id in added where current.contains(id) {
+            for id in added where transaction.baseHolds(object, key, id) {
                 fail(.staleChange, "\(destination) \(id) is already in '\(key)'")
             }
-            for id in removed where !current.contains(id) {
+            for id in removed where !transaction.baseHolds(object, key, id) {
                 fail(.staleChange, "\(destination) \(id) is not in '\(key)'")
             }
             let hierarchy = layout.hierarchy(of: destination) ?? destination

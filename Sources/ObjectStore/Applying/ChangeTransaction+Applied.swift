@@ -32,10 +32,9 @@ extension ChangeTransaction {
                 old: old, new: target)
         }
         for (slot, targets) in toMany where touch(slot.object) {
-            let old = Set(baseToMany(slot.object, slot.key))
-            guard old != targets.members else { continue }
-            let change = RelationshipChange.toMany(
-                added: targets.members.subtracting(old).sorted(), removed: old.subtracting(targets.members).sorted())
+            let (added, removed) = targets.netChange(in: graph.storage.tables[targets.destination])
+            guard !added.isEmpty || !removed.isEmpty else { continue }
+            let change = RelationshipChange.toMany(added: added, removed: removed)
             updates[slot.object, default: UpdatedObject(id: slot.object.id)].relationships[slot.key] = change
         }
         for (object, update) in updates {

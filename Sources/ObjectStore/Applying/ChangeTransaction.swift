@@ -32,7 +32,7 @@ struct ChangeTransaction {
     /// New to-one destinations (`nil` empties).
     var toOne: [Slot: ObjectKey?] = [:]
     /// New to-many destinations.
-    var toMany: [Slot: OrderedKeys] = [:]
+    var toMany: [Slot: PendingToMany] = [:]
 
     init(graph: ObjectGraph) {
         self.graph = graph
@@ -58,13 +58,18 @@ struct ChangeTransaction {
 
     /// Whether `object.key` holds `target` as the change stands.
     func holds(_ object: ObjectID, _ key: String, _ target: ObjectKey) -> Bool {
-        if let pending = toMany[Slot(object: object, key: key)] { return pending.contains(target) }
-        return baseToMany(object, key).contains(target)
+        if let pending = toMany[Slot(object: object, key: key)] {
+            return pending.contains(target, in: graph.storage.tables[pending.destination])
+        }
+        return baseHolds(object, key, target)
     }
 
     /// The destinations of `object.key` as the change stands, in order.
     func currentToMany(_ object: ObjectID, _ key: String) -> [ObjectKey] {
-        toMany[Slot(object: object, key: key)]?.ordered ?? baseToMany(object, key)
+        if let pending = toMany[Slot(object: object, key: key)] {
+            return pending.keys(in: graph.storage.tables[pending.destination])
+        }
+        return baseToMany(object, key)
     }
 
     /// The row of `object` in the graph before the change, with its hierarchy index.
@@ -91,6 +96,29 @@ struct ChangeTransaction {
         guard let (index, row) = baseRow(object), let column = layout.toManyColumns[index][key] else { return [] }
         let destination = graph.storage.tables[layout.toManyDestinations[index][column].hierarchy]
         return graph.storage.tables[index].toMany[column][row].map { destination.keys[Int($0)] }
+    }
+
+    /// Whether `object.key` held `target` before the change (a binary search in an unordered
+    /// list, which is stored sorted by key).
+    func baseHolds(_ object: ObjectID, _ key: String, _ target: ObjectKey) -> Bool {
+        guard let (index, row) = baseRow(object), let column = layout.toManyColumns[index][key] else { return false }
+        let (hierarchy, ordered) = layout.toManyDestinations[index][column]
+        let destination = graph.storage.tables[hierarchy]
+        guard let targetRow = destination.rows[target] else { return false }
+        return PendingToMany.list(
+            graph.storage.tables[index].toMany[column][row], isOrdered: ordered, contains: targetRow,
+            keys: destination.keys)
+    }
+
+    /// A pending to-many list for `object.key`, starting from the stored one.
+    private func startToMany(_ object: ObjectID, _ relationship: RelationshipDescription) -> PendingToMany? {
+        guard let destination = layout.hierarchyIndex(of: relationship.destination) else { return nil }
+        guard let (index, row) = baseRow(object), let column = layout.toManyColumns[index][relationship.name] else {
+            return PendingToMany(base: [], destination: destination, isOrdered: relationship.isOrdered)
+        }
+        return PendingToMany(
+            base: graph.storage.tables[index].toMany[column][row], destination: destination,
+            isOrdered: layout.toManyDestinations[index][column].ordered)
     }
 
     /// The destinations of relationship `relationship` of `object`, as the change stands.
@@ -134,8 +162,9 @@ struct ChangeTransaction {
     private mutating func add(_ id: ObjectKey, to object: ObjectID, _ relationship: RelationshipDescription) {
         let slot = Slot(object: object, key: relationship.name)
         if relationship.isToMany {
-            if toMany[slot] == nil { toMany[slot] = OrderedKeys(baseToMany(object, relationship.name)) }
-            toMany[slot]?.append(id)
+            if toMany[slot] == nil { toMany[slot] = startToMany(object, relationship) }
+            guard let destination = toMany[slot]?.destination else { return }
+            toMany[slot]?.append(id, in: graph.storage.tables[destination])
         } else {
             toOne[slot] = .some(id)
         }
@@ -145,8 +174,9 @@ struct ChangeTransaction {
         let slot = Slot(object: object, key: relationship.name)
         if relationship.isToMany {
             guard holds(object, relationship.name, id) else { return }
-            if toMany[slot] == nil { toMany[slot] = OrderedKeys(baseToMany(object, relationship.name)) }
-            toMany[slot]?.remove(id)
+            if toMany[slot] == nil { toMany[slot] = startToMany(object, relationship) }
+            guard let destination = toMany[slot]?.destination else { return }
+            toMany[slot]?.remove(id, in: graph.storage.tables[destination])
         } else if currentToOne(object, relationship.name) == id {
             toOne[slot] = .some(nil)
         }
@@ -198,9 +228,7 @@ struct ChangeTransaction {
         var candidates: Set<ObjectKey> = []
         for row in table.rows.values.map(Int.init) {
             let source = ObjectID(hierarchy: hierarchy, id: table.keys[row])
-            if baseToMany(source, relationship.name).contains(object.id)
-                || baseToOne(source, relationship.name) == object.id
-            {
+            if baseHolds(source, relationship.name, object.id) || baseToOne(source, relationship.name) == object.id {
                 candidates.insert(source.id)
             }
         }
@@ -218,40 +246,5 @@ struct ChangeTransaction {
             else { return nil }
             return source
         }
-    }
-}
-
-/// The destinations of a to-many relationship being changed: their order, and a set for O(1)
-/// membership. Removing only forgets the member; the order is compacted when read.
-struct OrderedKeys: Equatable {
-    private var keys: [ObjectKey]
-    private(set) var members: Set<ObjectKey>
-
-    init(_ keys: [ObjectKey]) {
-        self.keys = keys
-        self.members = Set(keys)
-    }
-
-    func contains(_ key: ObjectKey) -> Bool { members.contains(key) }
-
-    /// Adds `key` at the end, unless it is there already.
-    mutating func append(_ key: ObjectKey) {
-        guard members.insert(key).inserted else { return }
-        keys.append(key)
-    }
-
-    mutating func remove(_ key: ObjectKey) {
-        members.remove(key)
-    }
-
-    /// The members in order (a member removed and added again counts where it was added last).
-    var ordered: [ObjectKey] {
-        if keys.count == members.count { return keys }
-        var seen: Set<ObjectKey> = []
-        var result: [ObjectKey] = []
-        for key in keys.reversed() where members.contains(key) && seen.insert(key).inserted {
-            result.append(key)
-        }
-        return result.reversed()
     }
 }

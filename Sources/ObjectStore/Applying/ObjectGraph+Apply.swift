@@ -104,11 +104,9 @@ extension ObjectGraph {
             guard let (index, row) = locate(slot.object), let column = layout.toManyColumns[index][slot.key] else {
                 continue
             }
-            let (destination, ordered) = layout.toManyDestinations[index][column]
-            var keys = targets.ordered
-            if !ordered { keys.sort() }
-            let table = storage.tables[destination]
-            tables[index].toMany[column][row] = keys.compactMap { table.rows[$0] }
+            // Made before the write, so that no copy of a table is alive while one is changed.
+            let rows = targets.rows(in: storage.tables[layout.toManyDestinations[index][column].hierarchy])
+            tables[index].toMany[column][row] = rows
         }
         for object in writes.deleted {
             guard let index = layout.hierarchyIndex[object.hierarchy] else { continue }
@@ -125,7 +123,7 @@ struct PendingWrites {
     var deleted: [ObjectID]
     var attributes: [ChangeTransaction.Slot: PredicateValue]
     var toOne: [ChangeTransaction.Slot: ObjectKey?]
-    var toMany: [ChangeTransaction.Slot: OrderedKeys]
+    var toMany: [ChangeTransaction.Slot: PendingToMany]
 }
 
 extension ChangeTransaction {
@@ -202,10 +200,11 @@ extension ChangeTransaction {
                     "the new destination is written as \(target.map(\.id.description) ?? "null") but ends up \(actual)")
             }
             for (write, added, removed) in update.toMany {
-                let actual = Set(currentToMany(update.object, write.relationship.name))
-                let missing = added.map(\.id).filter { !actual.contains($0) }
-                let kept = removed.map(\.id).filter { actual.contains($0) }
-                if !missing.isEmpty || !kept.isEmpty {
+                let key = write.relationship.name
+                let missing = added.contains { !holds(update.object, key, $0.id) }
+                let kept = removed.contains { holds(update.object, key, $0.id) }
+                if missing || kept {
+                    let actual = currentToMany(update.object, key)
                     conflict(
                         update.object, update.entity, write.relationship.name,
                         "ends up \(show(actual)) although the change adds \(show(added.map(\.id))) and removes \(show(removed.map(\.id)))"

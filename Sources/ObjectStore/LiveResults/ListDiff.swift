@@ -102,28 +102,45 @@ public struct ListDiff<Element: Hashable & Sendable>: Sendable, Hashable {
     /// million rows is diffed in milliseconds after a small change. `updated` is asked only
     /// about touched elements.
     init(from old: [Element], to new: [Element], touched: (Element) -> Bool, updated: (Element) -> Bool) {
-        // Offsets of the touched elements, and how many untouched elements precede each one:
-        // an element can stay in place only if that count is the same in both lists.
+        self.init(places: Self.touchedPlaces(in: old, touched), Self.touchedPlaces(in: new, touched), updated: updated)
+    }
+
+    /// Where a touched element stands in one list: its offset, and how many untouched elements
+    /// precede it (an element can stay in place only if that count is the same in both lists).
+    struct Place {
+        var element: Element
+        var offset: Int
+        var gap: Int
+    }
+
+    /// The places of the `touched` elements of `list`, by increasing offset.
+    static func touchedPlaces(in list: [Element], _ touched: (Element) -> Bool) -> [Place] {
+        var places: [Place] = []
+        for (offset, element) in list.enumerated() where touched(element) {
+            places.append(Place(element: element, offset: offset, gap: offset - places.count))
+        }
+        return places
+    }
+
+    /// The places, by increasing offset, of touched elements at the given offsets (untouched
+    /// elements are those at every other offset).
+    static func places(_ touched: [(element: Element, offset: Int)]) -> [Place] {
+        touched.sorted { $0.offset < $1.offset }.enumerated().map { index, item in
+            Place(element: item.element, offset: item.offset, gap: item.offset - index)
+        }
+    }
+
+    /// The diff from the places of the touched elements in the old and the new list (each by
+    /// increasing offset), when the untouched elements are in both lists in the same relative
+    /// order: `k log k` for `k` touched elements, whatever the length of the lists. Live
+    /// results know these places from their binary searches and merges.
+    init(places oldList: [Place], _ newPlaces: [Place], updated: (Element) -> Bool) {
         var oldPlaces: [Element: (offset: Int, gap: Int)] = [:]
-        var untouched = 0
-        for (offset, element) in old.enumerated() {
-            if touched(element) {
-                oldPlaces[element] = (offset, untouched)
-            } else {
-                untouched += 1
-            }
-        }
-        var newPlaces: [(element: Element, offset: Int, gap: Int)] = []
+        oldPlaces.reserveCapacity(oldList.count)
+        for place in oldList { oldPlaces[place.element] = (place.offset, place.gap) }
         var newOffsets: [Element: Int] = [:]
-        untouched = 0
-        for (offset, element) in new.enumerated() {
-            if touched(element) {
-                newPlaces.append((element, offset, untouched))
-                newOffsets[element] = offset
-            } else {
-                untouched += 1
-            }
-        }
+        newOffsets.reserveCapacity(newPlaces.count)
+        for place in newPlaces { newOffsets[place.element] = place.offset }
         // Elements in both lists that may stay, in old order; the longest run whose new
         // offsets increase stays, the others move.
         var candidates: [(element: Element, old: Int, new: Int)] = []
@@ -142,16 +159,15 @@ public struct ListDiff<Element: Hashable & Sendable>: Sendable, Hashable {
             moved.insert(candidate.element)
         }
         var removals: [Removal] = []
-        for (element, place) in oldPlaces {
-            if let target = newOffsets[element] {
-                if moved.contains(element) {
-                    removals.append(Removal(offset: place.offset, element: element, movedTo: target))
+        for place in oldList {
+            if let target = newOffsets[place.element] {
+                if moved.contains(place.element) {
+                    removals.append(Removal(offset: place.offset, element: place.element, movedTo: target))
                 }
             } else {
-                removals.append(Removal(offset: place.offset, element: element, movedTo: nil))
+                removals.append(Removal(offset: place.offset, element: place.element, movedTo: nil))
             }
         }
-        removals.sort { $0.offset < $1.offset }
         var insertions: [Insertion] = []
         var updates: [Update] = []
         for place in newPlaces {

@@ -29,10 +29,7 @@ extension LiveResultSet {
             throw LiveResultsError(error.description)
         }
         let after = graph
-        let affected = plan.matcher.affectedRoots(by: applied, in: after)
-        func row(_ id: ObjectID) -> Int32? {
-            after.storage.tables[hierarchy].rows[id.id] ?? deletedRows[id.id]
-        }
+        let affected = plan.matcher.affectedRows(by: applied, in: after)
         let tableCount = after.storage.tables[hierarchy].keys.count
         if sortValues.count < tableCount { sortValues += Array(repeating: nil, count: tableCount - sortValues.count) }
         if leadKeys.count < tableCount { leadKeys += Array(repeating: .other, count: tableCount - leadKeys.count) }
@@ -41,28 +38,38 @@ extension LiveResultSet {
         let refresh: UInt8 = 2
         var reevaluated: [Int32] = []
         var flagged: [Int32] = []
-        for member in affected.reevaluate.compactMap(row) where flags[Int(member)] & reached == 0 {
+        let deleted = affected.deleted.compactMap { deletedRows[$0] }
+        for member in affected.reevaluate + deleted where flags[Int(member)] & reached == 0 {
             if flags[Int(member)] == 0 { flagged.append(member) }
             flags[Int(member)] |= reached
             reevaluated.append(member)
         }
-        for member in affected.refresh.compactMap(row) {
+        for member in affected.refresh where flags[Int(member)] & reached == 0 {
             if flags[Int(member)] == 0 { flagged.append(member) }
             flags[Int(member)] |= refresh
         }
+        let windowed = request.fetchOffset > 0 || request.fetchLimit != nil
         let oldWindow = window
         let oldSections = sections.map(\.name)
 
-        // Re-evaluate the reached rows; keep the others in place.
-        let leaving: UInt8 = 4
-        var anyLeaving = false
+        // Where the flagged members stand before the change, found by binary search while
+        // their sort values are still the old ones. The reached ones leave the list and are
+        // merged back below if they still match; so no pass over the whole list is needed.
+        var oldTouched: [(element: Int32, offset: Int)] = []
+        var leavingOffsets: [Int] = []
+        do {
+            let order = RowOrder(self)
+            for member in flagged where sortValues[Int(member)] != nil {
+                guard let offset = order.place(of: member, in: members, leads: memberLeads) else { continue }
+                oldTouched.append((member, offset))
+                if flags[Int(member)] & reached != 0 { leavingOffsets.append(offset) }
+            }
+        }
+
+        // Re-evaluate the reached rows; the others keep their places.
         var entering: [Int32] = []
         for member in reevaluated {
             let row = Int(member)
-            if sortValues[row] != nil {
-                flags[row] |= leaving
-                anyLeaving = true
-            }
             if try plan.matches(row: row, in: after) {
                 setSortValues(try plan.sortValues(row: row, in: after), row: row)
                 entering.append(member)
@@ -72,21 +79,26 @@ extension LiveResultSet {
         }
         let order = RowOrder(self)
         entering.sort { order.precedes($0, $1) }
-        let kept = anyLeaving ? members.filter { flags[Int($0)] & leaving == 0 } : members
-        members = order.merged(kept, entering)
+        leavingOffsets.sort()
+        let kept = Self.removing(offsets: leavingOffsets, from: members, memberLeads)
+        let merged = order.merged(kept.rows, kept.leads, entering)
+        members = merged.rows
+        memberLeads = merged.leads
         let newWindow = window
         showWindow()
 
         // Rows that were reached but did not move only update; the window's edges move rows in
         // and out without touching them, so a window diffs in full.
-        let windowed = request.fetchOffset > 0 || request.fetchLimit != nil
         let diff: ListDiff<Int32>
         if windowed {
             diff = ListDiff(from: Array(oldWindow), to: Array(newWindow), updated: Set(flagged))
         } else {
-            diff = ListDiff(
-                from: Array(oldWindow), to: Array(newWindow), touched: { flags[Int($0)] != 0 },
-                updated: { flags[Int($0)] != 0 })
+            var newTouched = Array(zip(entering, merged.offsets).map { (element: $0, offset: $1) })
+            for member in flagged where flags[Int(member)] & reached == 0 && sortValues[Int(member)] != nil {
+                guard let offset = order.place(of: member, in: members, leads: memberLeads) else { continue }
+                newTouched.append((member, offset))
+            }
+            diff = ListDiff(places: ListDiff.places(oldTouched), ListDiff.places(newTouched), updated: { _ in true })
         }
         let moved = Set(diff.insertions.compactMap { $0.movedFrom == nil ? nil : $0.element })
         var rowDiff = diff
@@ -99,10 +111,32 @@ extension LiveResultSet {
         return ResultChange(
             rows: objects, sections: ListDiff(from: oldSections, to: sections.map(\.name)), applied: applied)
     }
+
+    /// `rows` and their parallel `leads` without the entries at `offsets` (increasing).
+    static func removing(offsets: [Int], from rows: [Int32], _ leads: [LeadKey]) -> (rows: [Int32], leads: [LeadKey]) {
+        guard !offsets.isEmpty else { return (rows, leads) }
+        var keptRows: [Int32] = []
+        var keptLeads: [LeadKey] = []
+        keptRows.reserveCapacity(rows.count - offsets.count)
+        keptLeads.reserveCapacity(rows.count - offsets.count)
+        var start = 0
+        for offset in offsets where offset >= start {
+            keptRows += rows[start..<offset]
+            keptLeads += leads[start..<offset]
+            start = offset + 1
+        }
+        keptRows += rows[start...]
+        keptLeads += leads[start...]
+        return (keptRows, keptLeads)
+    }
 }
 
 /// The order of a live list's rows, detached from the result set so that sorting and merging
-/// read three arrays instead of copying the whole set into each comparison.
+/// read a few arrays instead of copying the whole set into each comparison.
+///
+/// Searches in the member list read the lead keys kept beside it (``LiveResultSet/memberLeads``)
+/// rather than the lead keys by row: a binary search then touches a compact array instead of
+/// jumping around one entry per row of the table.
 struct RowOrder {
     let sortValues: [[EvaluationValue]?]
     let leadKeys: [LeadKey]
@@ -118,15 +152,17 @@ struct RowOrder {
         leadAscending = results.plan.sortKeys.first?.ascending ?? true
     }
 
-    /// Whether row `a` comes before row `b`: by the sort values, then by key. The lead keys
-    /// decide when both have one and they differ; the full comparison decides the rest.
+    /// Whether row `a` comes before row `b`: by the sort values, then by key.
     func precedes(_ a: Int32, _ b: Int32) -> Bool {
-        if !sortKeys.isEmpty {
-            let (x, y) = (leadKeys[Int(a)], leadKeys[Int(b)])
-            if x.kind != 255, y.kind != 255 {
-                if x.kind != y.kind { return (x.kind < y.kind) == leadAscending }
-                if x.kind != 0, x.number != y.number { return (x.number < y.number) == leadAscending }
-            }
+        precedes(a, leadKeys[Int(a)], b, leadKeys[Int(b)])
+    }
+
+    /// Whether row `a` (lead key `x`) comes before row `b` (lead key `y`). The lead keys
+    /// decide when both have one and they differ; the full comparison decides the rest.
+    func precedes(_ a: Int32, _ x: LeadKey, _ b: Int32, _ y: LeadKey) -> Bool {
+        if !sortKeys.isEmpty, x.kind != 255, y.kind != 255 {
+            if x.kind != y.kind { return (x.kind < y.kind) == leadAscending }
+            if x.kind != 0, x.number != y.number { return (x.number < y.number) == leadAscending }
         }
         return fullyPrecedes(a, b)
     }
@@ -142,38 +178,53 @@ struct RowOrder {
         return keys[Int(a)] < keys[Int(b)]
     }
 
-    /// The index of `row` in the ordered `list`, found by binary search; `nil` when it is not
-    /// there (the list is then not ordered by these values, which should not happen).
-    func place(of row: Int32, in list: [Int32]) -> Int? {
+    /// The index of `row` in the ordered `list` (with its parallel lead keys), found by binary
+    /// search; `nil` when it is not there (the list is then not ordered by these values, which
+    /// should not happen; a linear search is the fallback).
+    func place(of row: Int32, in list: [Int32], leads: [LeadKey]) -> Int? {
+        let lead = leadKeys[Int(row)]
         var low = 0
         var high = list.count
         while low < high {
             let middle = (low + high) / 2
-            if precedes(list[middle], row) { low = middle + 1 } else { high = middle }
+            if precedes(list[middle], leads[middle], row, lead) { low = middle + 1 } else { high = middle }
         }
         if low < list.count, list[low] == row { return low }
         return list.firstIndex(of: row)
     }
 
-    /// `kept` (in order) and `entering` (in order) merged into one ordered list: each entering
-    /// row's place found by binary search, the kept rows between them copied in runs.
-    func merged(_ kept: [Int32], _ entering: [Int32]) -> [Int32] {
-        guard !entering.isEmpty else { return kept }
-        var result: [Int32] = []
-        result.reserveCapacity(kept.count + entering.count)
+    /// `kept` (in order, with its parallel lead keys) and `entering` (in order) merged into one
+    /// ordered list: each entering row's place found by binary search, the kept rows between
+    /// them copied in runs. Returns the list, its lead keys, and the offset of each entering
+    /// row in it.
+    func merged(_ kept: [Int32], _ keptLeads: [LeadKey], _ entering: [Int32])
+        -> (rows: [Int32], leads: [LeadKey], offsets: [Int])
+    {
+        guard !entering.isEmpty else { return (kept, keptLeads, []) }
+        var rows: [Int32] = []
+        var leads: [LeadKey] = []
+        var offsets: [Int] = []
+        rows.reserveCapacity(kept.count + entering.count)
+        leads.reserveCapacity(kept.count + entering.count)
+        offsets.reserveCapacity(entering.count)
         var start = 0
         for row in entering {
+            let lead = leadKeys[Int(row)]
             var low = start
             var high = kept.count
             while low < high {
                 let middle = (low + high) / 2
-                if precedes(kept[middle], row) { low = middle + 1 } else { high = middle }
+                if precedes(kept[middle], keptLeads[middle], row, lead) { low = middle + 1 } else { high = middle }
             }
-            result += kept[start..<low]
-            result.append(row)
+            rows += kept[start..<low]
+            leads += keptLeads[start..<low]
+            offsets.append(rows.count)
+            rows.append(row)
+            leads.append(lead)
             start = low
         }
-        result += kept[start...]
-        return result
+        rows += kept[start...]
+        leads += keptLeads[start...]
+        return (rows, leads, offsets)
     }
 }

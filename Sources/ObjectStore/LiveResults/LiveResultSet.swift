@@ -56,6 +56,8 @@ public struct LiveResultSet: Sendable {
     var plan: Plan
     /// Every matching row of the root hierarchy, in order (before the offset and the limit).
     var members: [Int32] = []
+    /// The lead key of each member, in the order of ``members`` (for searches in the list).
+    var memberLeads: [LeadKey] = []
     /// The sort values (the section value first) of each member row, by row.
     var sortValues: [[EvaluationValue]?] = []
     /// The first sort value of each row as a kind and a number (``LeadKey``), so that most
@@ -64,6 +66,18 @@ public struct LiveResultSet: Sendable {
     /// Flags by row for one ``apply(_:)`` (reached, refreshed, leaving), kept between calls so
     /// that a change costs its size, not the table's; every flag set is cleared before it returns.
     var flags: [UInt8] = []
+
+    /// The heap bytes the result set holds beside the graph it shares: its arrays by capacity,
+    /// and each member's sort values with their array header and the allocator's overhead (the
+    /// benchmark's memory figure; computed in one pass over the rows).
+    package var heldBytes: Int {
+        func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
+        let perAllocation = 48  // an array's header and the allocator's bookkeeping
+        var total = bytes(members) + bytes(memberLeads) + bytes(sortValues) + bytes(leadKeys) + bytes(flags)
+        for case let values? in sortValues { total += perAllocation + bytes(values) }
+        for section in sections { total += perAllocation + section.name.utf8.count }
+        return total
+    }
 
     /// Creates the results of `request` over `graph` (a full fetch).
     public init(request: FetchRequest, graph: ObjectGraph) throws(LiveResultsError) {
@@ -101,6 +115,7 @@ public struct LiveResultSet: Sendable {
         var sorted = members
         sorted.sort { order.precedes($0, $1) }
         members = sorted
+        memberLeads = sorted.map { leadKeys[Int($0)] }
         showWindow()
     }
 

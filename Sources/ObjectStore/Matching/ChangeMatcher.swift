@@ -84,18 +84,35 @@ public struct ChangeMatcher: Sendable {
     /// The roots `changes` may affect. `graph` is the graph after the change (see the type's
     /// documentation); it must follow the schema the dependencies were derived from.
     public func affectedRoots(by changes: ChangeSet, in graph: ObjectGraph) -> AffectedRoots {
+        let rows = affectedRows(by: changes, in: graph)
+        guard let hierarchy = rows.hierarchy else { return AffectedRoots() }
+        let name = graph.layout.names[graph.layout.hierarchies[hierarchy]]
+        var reevaluate = Set(rows.reevaluate.map { graph.objectID(hierarchy: hierarchy, row: $0) })
+        for key in rows.deleted { reevaluate.insert(ObjectID(hierarchy: name, id: key)) }
+        return AffectedRoots(
+            reevaluate: reevaluate, refresh: Set(rows.refresh.map { graph.objectID(hierarchy: hierarchy, row: $0) }))
+    }
+
+    /// ``affectedRoots(by:in:)`` as rows of the root hierarchy's table: what live results use,
+    /// so that no object ID is made or hashed for the thousands of roots a rename can reach.
+    func affectedRows(by changes: ChangeSet, in graph: ObjectGraph) -> AffectedRows {
         var walk = MatchWalk(dependencies: dependencies, graph: graph)
-        guard walk.isUsable else { return AffectedRoots() }
+        guard walk.isUsable else { return AffectedRows(hierarchy: nil) }
         let layout = graph.layout
         for (name, entityChanges) in changes.entities {
-            guard let listed = layout.numbers[name], let hierarchy = layout.hierarchy(of: name) else { continue }
+            guard let listed = layout.numbers[name] else { continue }
+            let index = layout.hierarchyOf[listed]
+            let table = graph.storage.tables[index]
             for inserted in entityChanges.inserted {
-                let object = ObjectID(hierarchy: hierarchy, id: inserted.id)
-                let concrete = graph.entityNumber(of: object) ?? listed
-                if layout.isKind(concrete, of: walk.rootNumber) { walk.reevaluate.insert(object) }
-                guard graph.contains(object) else { continue }
+                let row = table.rows[inserted.id]
+                let concrete = row.map { Int(table.entities[Int($0)]) } ?? listed
+                guard let row else {
+                    if layout.isKind(concrete, of: walk.rootNumber) { walk.deletedRoots.append(inserted.id) }
+                    continue
+                }
+                if layout.isKind(concrete, of: walk.rootNumber) { walk.reevaluate.insert(row) }
                 for reference in allSteps {
-                    walk.reach(object, entity: concrete, path: reference.path, level: reference.level)
+                    walk.reach(row, entity: concrete, path: reference.path, level: reference.level)
                 }
                 for (key, value) in inserted.values {
                     let ids: [ObjectKey]
@@ -107,29 +124,28 @@ public struct ChangeMatcher: Sendable {
                     changedInverse(of: key, on: concrete, ids: ids, walk: &walk)
                 }
             }
-            for id in entityChanges.deleted {
-                // The applied change set lists a deleted object under its concrete entity.
-                if layout.isKind(listed, of: walk.rootNumber) {
-                    walk.reevaluate.insert(ObjectID(hierarchy: hierarchy, id: id))
-                }
-            }
+            // The applied change set lists a deleted object under its concrete entity.
+            if layout.isKind(listed, of: walk.rootNumber) { walk.deletedRoots += entityChanges.deleted }
             for updated in entityChanges.updated {
-                let object = ObjectID(hierarchy: hierarchy, id: updated.id)
-                guard let concrete = graph.entityNumber(of: object) else { continue }
-                for key in updated.attributes.keys { changed(object, concrete, key, walk: &walk) }
+                guard let row = table.rows[updated.id] else { continue }
+                let concrete = Int(table.entities[Int(row)])
+                for key in updated.attributes.keys { changed(row, concrete, key, walk: &walk) }
                 for (key, change) in updated.relationships {
-                    changed(object, concrete, key, walk: &walk)
+                    changed(row, concrete, key, walk: &walk)
                     changedInverse(of: key, on: concrete, ids: change.mentionedIDs, walk: &walk)
                 }
             }
         }
-        return AffectedRoots(reevaluate: walk.reevaluate, refresh: walk.refresh)
+        return AffectedRows(
+            hierarchy: walk.rootHierarchy, reevaluate: Array(walk.reevaluate),
+            refresh: Array(walk.refresh.subtracting(walk.reevaluate)), deleted: walk.deletedRoots)
     }
 
-    /// `key` of `object` changed: walk back from every step that reads it on objects of its kind.
-    private func changed(_ object: ObjectID, _ entity: Int, _ key: String, walk: inout MatchWalk) {
+    /// `key` of the object at `row` (of entity number `entity`) changed: walk back from every
+    /// step that reads it on objects of its kind.
+    private func changed(_ row: Int32, _ entity: Int, _ key: String, walk: inout MatchWalk) {
         for reference in stepsByKey[key] ?? [] {
-            walk.reach(object, entity: entity, path: reference.path, level: reference.level)
+            walk.reach(row, entity: entity, path: reference.path, level: reference.level)
         }
     }
 
@@ -138,90 +154,25 @@ public struct ChangeMatcher: Sendable {
     private func changedInverse(of key: String, on entity: Int, ids: [ObjectKey], walk: inout MatchWalk) {
         let layout = walk.graph.layout
         guard let (relationship, inverse) = layout.relationship(key, of: entity), let inverse,
-            let hierarchy = layout.hierarchy(of: relationship.destination)
+            let destination = layout.hierarchyIndex(of: relationship.destination)
         else { return }
+        let table = walk.graph.storage.tables[destination]
         for id in ids {
-            let target = ObjectID(hierarchy: hierarchy, id: id)
-            guard let targetEntity = walk.graph.entityNumber(of: target) else { continue }
-            changed(target, targetEntity, inverse.name, walk: &walk)
+            guard let row = table.rows[id] else { continue }
+            changed(row, Int(table.entities[Int(row)]), inverse.name, walk: &walk)
         }
     }
 }
 
-/// The state of one ``ChangeMatcher/affectedRoots(by:in:)`` call: the result so far, and the
-/// objects already walked from at each (path, level).
-private struct MatchWalk {
-    /// A path's level resolved against the graph's layout.
-    struct Level {
-        /// The entity number of the objects at this level.
-        var entity: Int
-        /// The hierarchy of those objects.
-        var hierarchy: String
-        /// The inverse of this level's relationship (to walk from the next level back here).
-        var inverse: String?
-    }
-
-    let graph: ObjectGraph
-    let rootNumber: Int
-    let levels: [[Level]]
-    let roles: [DependencyRoles]
-    let isUsable: Bool
-    var reevaluate: Set<ObjectID> = []
-    var refresh: Set<ObjectID> = []
-    private var visited: [[Set<ObjectID>]]
-
-    init(dependencies: QueryDependencies, graph: ObjectGraph) {
-        self.graph = graph
-        let layout = graph.layout
-        var usable = layout.numbers[dependencies.rootEntity] != nil
-        var levels: [[Level]] = []
-        for path in dependencies.paths {
-            levels.append(
-                path.steps.map { step in
-                    guard let number = layout.numbers[step.entity], let hierarchy = layout.hierarchy(of: step.entity)
-                    else {
-                        usable = false
-                        return Level(entity: 0, hierarchy: "", inverse: nil)
-                    }
-                    return Level(entity: number, hierarchy: hierarchy, inverse: step.inverse)
-                })
-        }
-        self.rootNumber = layout.numbers[dependencies.rootEntity] ?? 0
-        self.levels = levels
-        self.roles = dependencies.paths.map(\.roles)
-        self.isUsable = usable
-        self.visited = levels.map { Array(repeating: [], count: $0.count) }
-    }
-
-    /// `object` (of entity number `entity`) is read at `level` of path `path`: walk back to the
-    /// roots that reach it there.
-    mutating func reach(_ object: ObjectID, entity: Int, path: Int, level: Int) {
-        let pathLevels = levels[path]
-        guard graph.layout.isKind(entity, of: pathLevels[level].entity), visited[path][level].insert(object).inserted
-        else { return }
-        var frontier = [object]
-        var current = level
-        while current > 0, !frontier.isEmpty {
-            current -= 1
-            let step = pathLevels[current]
-            guard let inverse = step.inverse else { return }
-            var next: [ObjectID] = []
-            for item in frontier {
-                for source in graph.related(inverse, of: item) {
-                    guard let sourceEntity = graph.entityNumber(of: source),
-                        graph.layout.isKind(sourceEntity, of: step.entity),
-                        visited[path][current].insert(source).inserted
-                    else { continue }
-                    next.append(source)
-                }
-            }
-            frontier = next
-        }
-        guard current == 0 else { return }
-        let pathRoles = roles[path]
-        for root in frontier {
-            if pathRoles.needsReevaluation { reevaluate.insert(root) }
-            if pathRoles.contains(.display) { refresh.insert(root) }
-        }
-    }
+/// The roots a change may affect, as rows of the root hierarchy's table (see
+/// ``ChangeMatcher/affectedRoots(by:in:)``).
+struct AffectedRows {
+    /// The root hierarchy's index; `nil` when the dependencies do not fit the graph.
+    var hierarchy: Int?
+    /// Rows to re-evaluate (each once).
+    var reevaluate: [Int32] = []
+    /// Rows to redraw only (each once, none of them in ``reevaluate``).
+    var refresh: [Int32] = []
+    /// Deleted roots, no longer in the graph: to re-evaluate (drop) too.
+    var deleted: [ObjectKey] = []
 }
