@@ -32,7 +32,6 @@ extension LiveResultSet {
         let affected = plan.matcher.affectedRows(by: applied, in: after)
         let tableCount = after.storage.tables[hierarchy].keys.count
         if sortValues.count < tableCount { sortValues += Array(repeating: nil, count: tableCount - sortValues.count) }
-        if leadKeys.count < tableCount { leadKeys += Array(repeating: .other, count: tableCount - leadKeys.count) }
         if flags.count < tableCount { flags += Array(repeating: 0, count: tableCount - flags.count) }
         let reached: UInt8 = 1
         let refresh: UInt8 = 2
@@ -59,10 +58,10 @@ extension LiveResultSet {
         var leavingOffsets: [Int] = []
         do {
             let order = RowOrder(self)
-            for member in flagged where sortValues[Int(member)] != nil {
-                guard let offset = order.place(of: member, in: members, leads: memberLeads) else { continue }
-                oldTouched.append((member, offset))
-                if flags[Int(member)] & reached != 0 { leavingOffsets.append(offset) }
+            let listed = flagged.filter { sortValues[Int($0)] != nil }
+            oldTouched = order.places(of: listed, in: members, leads: memberLeads)
+            for place in oldTouched where flags[Int(place.element)] & reached != 0 {
+                leavingOffsets.append(place.offset)
             }
         }
 
@@ -93,11 +92,10 @@ extension LiveResultSet {
         if windowed {
             diff = ListDiff(from: Array(oldWindow), to: Array(newWindow), updated: Set(flagged))
         } else {
-            var newTouched = Array(zip(entering, merged.offsets).map { (element: $0, offset: $1) })
-            for member in flagged where flags[Int(member)] & reached == 0 && sortValues[Int(member)] != nil {
-                guard let offset = order.place(of: member, in: members, leads: memberLeads) else { continue }
-                newTouched.append((member, offset))
-            }
+            let refreshed = flagged.filter { flags[Int($0)] & reached == 0 && sortValues[Int($0)] != nil }
+            let newTouched =
+                Array(zip(entering, merged.offsets).map { (element: $0, offset: $1) })
+                + order.places(of: refreshed, in: members, leads: memberLeads)
             diff = ListDiff(places: ListDiff.places(oldTouched), ListDiff.places(newTouched), updated: { _ in true })
         }
         let moved = Set(diff.insertions.compactMap { $0.movedFrom == nil ? nil : $0.element })
@@ -139,22 +137,25 @@ extension LiveResultSet {
 /// jumping around one entry per row of the table.
 struct RowOrder {
     let sortValues: [[EvaluationValue]?]
-    let leadKeys: [LeadKey]
     let sortKeys: [SortKey]
     let keys: [ObjectKey]
     let leadAscending: Bool
 
     init(_ results: LiveResultSet) {
         sortValues = results.sortValues
-        leadKeys = results.leadKeys
         sortKeys = results.plan.sortKeys
         keys = results.graph.storage.tables[results.plan.hierarchy].keys
         leadAscending = results.plan.sortKeys.first?.ascending ?? true
     }
 
+    /// The lead key of a member row (from its first sort value).
+    func lead(of row: Int32) -> LeadKey {
+        sortValues[Int(row)]?.first.map(LeadKey.init) ?? .other
+    }
+
     /// Whether row `a` comes before row `b`: by the sort values, then by key.
     func precedes(_ a: Int32, _ b: Int32) -> Bool {
-        precedes(a, leadKeys[Int(a)], b, leadKeys[Int(b)])
+        precedes(a, lead(of: a), b, lead(of: b))
     }
 
     /// Whether row `a` (lead key `x`) comes before row `b` (lead key `y`). The lead keys
@@ -178,23 +179,48 @@ struct RowOrder {
         return keys[Int(a)] < keys[Int(b)]
     }
 
-    /// The index of `row` in the ordered `list` (with its parallel lead keys), found by binary
-    /// search; `nil` when it is not there (the list is then not ordered by these values, which
-    /// should not happen; a linear search is the fallback).
-    func place(of row: Int32, in list: [Int32], leads: [LeadKey]) -> Int? {
-        let lead = leadKeys[Int(row)]
-        var low = 0
-        var high = list.count
+    /// The offsets of `rows` in the ordered `list` (with its parallel lead keys). The rows are
+    /// put in order first, then each is found by galloping forward from the one before, so that
+    /// the searches stay close together in memory. A row that is not where its values say (the
+    /// list is then not ordered by them, which should not happen) is looked for from the start.
+    func places(of rows: [Int32], in list: [Int32], leads: [LeadKey]) -> [(element: Int32, offset: Int)] {
+        var result: [(element: Int32, offset: Int)] = []
+        result.reserveCapacity(rows.count)
+        var start = 0
+        for row in rows.sorted(by: precedes) {
+            let offset = boundary(of: row, lead(of: row), in: list, leads, from: start)
+            if offset < list.count, list[offset] == row {
+                result.append((row, offset))
+                start = offset + 1
+            } else if let found = list.firstIndex(of: row) {
+                result.append((row, found))
+            }
+        }
+        return result
+    }
+
+    /// The first offset at or after `start` whose row does not precede `row` (lead key `lead`)
+    /// in the ordered `list`: probes 1, 2, 4, … ahead of `start`, then a binary search between
+    /// the last two probes.
+    func boundary(of row: Int32, _ lead: LeadKey, in list: [Int32], _ leads: [LeadKey], from start: Int) -> Int {
+        var low = start  // every offset before `low` precedes `row`
+        var high = start
+        var step = 1
+        while high < list.count, precedes(list[high], leads[high], row, lead) {
+            low = high + 1
+            high = low + step
+            step *= 2
+        }
+        high = min(high, list.count)
         while low < high {
             let middle = (low + high) / 2
             if precedes(list[middle], leads[middle], row, lead) { low = middle + 1 } else { high = middle }
         }
-        if low < list.count, list[low] == row { return low }
-        return list.firstIndex(of: row)
+        return low
     }
 
     /// `kept` (in order, with its parallel lead keys) and `entering` (in order) merged into one
-    /// ordered list: each entering row's place found by binary search, the kept rows between
+    /// ordered list: each entering row's place found by galloping from the last one, the kept rows between
     /// them copied in runs. Returns the list, its lead keys, and the offset of each entering
     /// row in it.
     func merged(_ kept: [Int32], _ keptLeads: [LeadKey], _ entering: [Int32])
@@ -209,13 +235,8 @@ struct RowOrder {
         offsets.reserveCapacity(entering.count)
         var start = 0
         for row in entering {
-            let lead = leadKeys[Int(row)]
-            var low = start
-            var high = kept.count
-            while low < high {
-                let middle = (low + high) / 2
-                if precedes(kept[middle], keptLeads[middle], row, lead) { low = middle + 1 } else { high = middle }
-            }
+            let lead = lead(of: row)
+            let low = boundary(of: row, lead, in: kept, keptLeads, from: start)
             rows += kept[start..<low]
             leads += keptLeads[start..<low]
             offsets.append(rows.count)

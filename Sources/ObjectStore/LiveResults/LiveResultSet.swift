@@ -56,13 +56,11 @@ public struct LiveResultSet: Sendable {
     var plan: Plan
     /// Every matching row of the root hierarchy, in order (before the offset and the limit).
     var members: [Int32] = []
-    /// The lead key of each member, in the order of ``members`` (for searches in the list).
+    /// The first sort value of each member as a kind and a number (``LeadKey``), in the order
+    /// of ``members``: most comparisons in searches of the list are then two array reads.
     var memberLeads: [LeadKey] = []
     /// The sort values (the section value first) of each member row, by row.
     var sortValues: [[EvaluationValue]?] = []
-    /// The first sort value of each row as a kind and a number (``LeadKey``), so that most
-    /// comparisons are two array reads; kept beside ``sortValues``.
-    var leadKeys: [LeadKey] = []
     /// Flags by row for one ``apply(_:)`` (reached, refreshed, leaving), kept between calls so
     /// that a change costs its size, not the table's; every flag set is cleared before it returns.
     var flags: [UInt8] = []
@@ -73,7 +71,7 @@ public struct LiveResultSet: Sendable {
     package var heldBytes: Int {
         func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
         let perAllocation = 48  // an array's header and the allocator's bookkeeping
-        var total = bytes(members) + bytes(memberLeads) + bytes(sortValues) + bytes(leadKeys) + bytes(flags)
+        var total = bytes(members) + bytes(memberLeads) + bytes(sortValues) + bytes(flags)
         for case let values? in sortValues { total += perAllocation + bytes(values) }
         for section in sections { total += perAllocation + section.name.utf8.count }
         return total
@@ -105,28 +103,26 @@ public struct LiveResultSet: Sendable {
     mutating func refetch() throws(LiveResultsError) {
         let table = graph.storage.tables[plan.hierarchy]
         sortValues = Array(repeating: nil, count: table.keys.count)
-        leadKeys = Array(repeating: .other, count: table.keys.count)
         members = []
         for row in table.entities.indices where try plan.matches(row: row, in: graph) {
             setSortValues(try plan.sortValues(row: row, in: graph), row: row)
             members.append(Int32(row))
         }
+        // Sorted with each row's lead key beside it, so that most comparisons read no sort values.
         let order = RowOrder(self)
-        var sorted = members
-        sorted.sort { order.precedes($0, $1) }
-        members = sorted
-        memberLeads = sorted.map { leadKeys[Int($0)] }
+        var sorted = members.map { (row: $0, lead: order.lead(of: $0)) }
+        sorted.sort { order.precedes($0.row, $0.lead, $1.row, $1.lead) }
+        members = sorted.map(\.row)
+        memberLeads = sorted.map(\.lead)
         showWindow()
     }
 
-    /// Records a row's sort values (`nil`: not a member) and its lead key.
+    /// Records a row's sort values (`nil`: not a member).
     mutating func setSortValues(_ values: [EvaluationValue]?, row: Int) {
         if sortValues.count <= row {
             sortValues += Array(repeating: nil, count: row + 1 - sortValues.count)
         }
-        if leadKeys.count <= row { leadKeys += Array(repeating: .other, count: row + 1 - leadKeys.count) }
         sortValues[row] = values
-        leadKeys[row] = values?.first.map(LeadKey.init) ?? .other
     }
 
     /// The member rows within the offset and the limit.
