@@ -49,6 +49,19 @@ package struct HierarchyTable: Sendable {
         return row
     }
 
+    /// Appends a row for a new object and returns it; `nil` (the table then holds a row
+    /// without key, to be discarded) when `key` has a row already.
+    mutating func appendNew(_ key: ObjectKey, entity: Int) -> Int32? {
+        let row = Int32(keys.count)
+        guard rows.updateValue(row, forKey: key) == nil else { return nil }
+        keys.append(key)
+        entities.append(Int32(entity))
+        for column in attributes.indices { attributes[column].append(.null) }
+        for column in toOne.indices { toOne[column].append(-1) }
+        for column in toMany.indices { toMany[column].append([]) }
+        return row
+    }
+
     /// Reserves room for `count` more rows.
     mutating func reserve(_ count: Int) {
         let total = keys.count + count
