@@ -48,7 +48,7 @@ struct BulkGraphLoadingTests {
 
     @Test("random graph files load to the change-set path's graph or errors (seeded)")
     func differential() throws {
-        let run = PropertyRun("BulkGraphLoadingTests", defaultCases: 400)
+        let run = PropertyRun("BulkGraphLoadingTests", defaultCases: 150)
         var bulkLoads = 0
         var refused = 0
         for index in 0..<run.cases {

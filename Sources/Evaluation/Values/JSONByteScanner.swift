@@ -76,7 +76,24 @@ package struct JSONByteScanner {
         }
     }
 
+    /// Goes back to `offset`, a ``position`` read before.
+    package mutating func rewind(to offset: Int) {
+        position = offset
+    }
+
     // MARK: Strings
+
+    /// The bytes of the next string when it holds no escape (the string is consumed); `nil`,
+    /// consuming nothing, otherwise. For matching keys against known names without making a
+    /// `String`.
+    package mutating func plainStringBytes() -> UnsafeRawBufferPointer? {
+        let start = position
+        guard let span = stringSpan(), !span.escaped else {
+            position = start
+            return nil
+        }
+        return UnsafeRawBufferPointer(rebasing: bytes[span.start..<span.end])
+    }
 
     /// Reads a string (the opening quote next, after whitespace).
     package mutating func string() -> String? {

@@ -3,7 +3,8 @@ import KeyPaths
 import Predicates
 
 extension BulkGraphBuilder {
-    /// Resolves every relationship statement, fills the inverse sides, checks that both sides
+    /// Indexes the rows by key (refusing a key used twice in a hierarchy), resolves every
+    /// relationship statement, fills the inverse sides, checks that both sides
     /// agree and puts each to-many list in its stored order; the finished tables, or `nil`
     /// when a destination is missing or of the wrong entity, a to-one side would get two
     /// destinations, or a statement does not hold once both sides are filled.
@@ -13,6 +14,9 @@ extension BulkGraphBuilder {
     /// included) and are then reduced to first occurrences (ordered relationships) or sorted
     /// by key (unordered ones).
     mutating func finish() -> [HierarchyTable]? {
+        for hierarchy in tables.indices {
+            guard tables[hierarchy].indexRows() else { return nil }
+        }
         var checks = StatementChecks()
         for list in batches.indices.sorted(by: { batches[$0].name < batches[$1].name }) {
             let statements = batches[list].statements

@@ -55,7 +55,7 @@ struct BulkGraphBuilder {
     }
 
     /// Starts the statements of the list of entity `name`; returns its index for
-    /// ``finishObject(_:entity:batch:)``.
+    /// ``finishObject(_:entity:list:)``.
     mutating func beginList(_ name: String) -> Int {
         batches.append((name, BulkStatements()))
         return batches.count - 1
@@ -152,20 +152,20 @@ struct BulkGraphBuilder {
         return true
     }
 
-    /// Ends the object being read: gives it a row (`false` when its id is taken in its
-    /// hierarchy), writes its attributes and files its relationship statements in the order
-    /// the change-set path connects them (to-one keys by name, then to-many keys by name).
-    mutating func finishObject(_ key: ObjectKey, entity: Int, list: Int) -> Bool {
+    /// Ends the object being read: gives it a row (a key taken twice in a hierarchy is found
+    /// by ``finish()``), writes its attributes and files its relationship statements in the
+    /// order the change-set path connects them (to-one keys by name, then to-many keys by
+    /// name).
+    mutating func finishObject(_ key: ObjectKey, entity: Int, list: Int) {
         defer {
             attributes.removeAll(keepingCapacity: true)
             statements.removeAll(keepingCapacity: true)
         }
         let hierarchy = layout.hierarchyOf[entity]
-        guard let row = tables[hierarchy].appendNew(key, entity: entity) else { return false }
+        let row = tables[hierarchy].appendUnindexed(key, entity: entity)
         for (column, value) in attributes { tables[hierarchy].attributes[column][Int(row)] = value }
         if statements.count > 1 { statements.sort { relationships[$0.relationship].rank < relationships[$1.relationship].rank } }
         for (index, targets) in statements { batches[list].statements.append(index, row: row, targets: targets) }
-        return true
     }
 }
 

@@ -13,6 +13,9 @@ struct GraphFileReader {
     private var scanner: JSONByteScanner
     private var builder: BulkGraphBuilder
     private var entityNames: Set<String> = []
+    /// The keys met so far per entity, as bytes, with what they name: most objects repeat the
+    /// same few keys, matched here without making a `String` or hashing.
+    private var knownKeys: [Int: [(bytes: [UInt8], key: BulkKey)]] = [:]
 
     init(bytes: UnsafeRawBufferPointer, builder: BulkGraphBuilder) {
         scanner = JSONByteScanner(bytes)
@@ -52,18 +55,45 @@ struct GraphFileReader {
         guard scanner.consume(UInt8(ascii: "{")), !scanner.closesAtOnce(UInt8(ascii: "}")) else { return false }
         var id: ObjectKey?
         while true {
-            guard let key = scanner.string(), scanner.consume(UInt8(ascii: ":")) else { return false }
-            if key == "id" {
-                guard id == nil, let read = readID() else { return false }
+            switch readKey(entity) {
+            case .failed:
+                return false
+            case .id:
+                guard scanner.consume(UInt8(ascii: ":")), id == nil, let read = readID() else { return false }
                 id = read
-            } else {
-                guard let resolved = builder.resolve(key, of: entity), readValue(resolved) else { return false }
+            case .property(let resolved):
+                guard scanner.consume(UInt8(ascii: ":")), readValue(resolved) else { return false }
             }
             guard let more = scanner.continues(UInt8(ascii: "}")) else { return false }
             if !more { break }
         }
         guard let id else { return false }
-        return builder.finishObject(id, entity: entity, list: list)
+        builder.finishObject(id, entity: entity, list: list)
+        return true
+    }
+
+    private enum ObjectKeyName {
+        case id
+        case property(BulkKey)
+        case failed
+    }
+
+    /// The next key of an object: `id` or what it names on `entity`.
+    private mutating func readKey(_ entity: Int) -> ObjectKeyName {
+        if let bytes = scanner.plainStringBytes() {
+            if bytes.count == 2, bytes[0] == UInt8(ascii: "i"), bytes[1] == UInt8(ascii: "d") { return .id }
+            if let known = knownKeys[entity]?.first(where: { $0.bytes.elementsEqual(bytes) }) {
+                return .property(known.key)
+            }
+            guard let name = String(validating: bytes, as: UTF8.self),
+                let resolved = builder.resolve(name, of: entity)
+            else { return .failed }
+            knownKeys[entity, default: []].append((Array(bytes), resolved))
+            return .property(resolved)
+        }
+        guard let name = scanner.string() else { return .failed }
+        if name == "id" { return .id }
+        return builder.resolve(name, of: entity).map(ObjectKeyName.property) ?? .failed
     }
 
     private mutating func readID() -> ObjectKey? {
@@ -114,10 +144,27 @@ struct GraphFileReader {
 
     /// Any value with its tags resolved, as ``TaggedJSONValue`` decodes it.
     private mutating func taggedValue() -> PredicateValue? {
+        if scanner.peek() == UInt8(ascii: "{"), let tagged = oneKeyObject() { return tagged }
         guard let plain = scanner.plainValue() else { return nil }
         switch plain {
         case .array, .dictionary: return try? JSONTaggedValues.untag(plain)
         default: return plain
         }
+    }
+
+    /// An object of one key whose value is not an object (`{"$date": "…"}`, the tags of
+    /// attribute values) read without making a dictionary; `nil`, consuming nothing, for any
+    /// other object.
+    private mutating func oneKeyObject() -> PredicateValue? {
+        let start = scanner.position
+        guard scanner.consume(UInt8(ascii: "{")), let key = scanner.string(), scanner.consume(UInt8(ascii: ":")),
+            scanner.peek() != UInt8(ascii: "{"), let payload = scanner.plainValue(depth: 1),
+            scanner.consume(UInt8(ascii: "}")),
+            let value = try? JSONTaggedValues.untag(key: key, payload: payload)
+        else {
+            scanner.rewind(to: start)
+            return nil
+        }
+        return value
     }
 }

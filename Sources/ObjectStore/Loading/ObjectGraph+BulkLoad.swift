@@ -17,7 +17,7 @@ extension ObjectGraph {
                 for (key, value) in object.values {
                     guard builder.add(key, value, entity: entity) else { return nil }
                 }
-                guard builder.finishObject(object.id, entity: entity, list: listIndex) else { return nil }
+                builder.finishObject(object.id, entity: entity, list: listIndex)
             }
         }
         guard let tables = builder.finish() else { return nil }
