@@ -64,7 +64,7 @@ struct EvalCommand: ToolCommand {
         }
         switch outcome {
         case .success(let matches):
-            io.write(Self.jsonArray(texts: matches))
+            io.write(matches)
             return ExitStatus.success
         case .failure(let failure):
             io.writeError(failure.message + "\n")
@@ -109,21 +109,32 @@ struct EvalCommand: ToolCommand {
         }
     }
 
-    /// The matching objects of the data file as JSON text. The array is filtered as it is read
-    /// (``CompiledPredicate/filter(jsonArray:)``), so memory stays near the file's size: the
-    /// file's bytes, one object at a time and the text of the matches. Whatever is not an
-    /// array is read whole for its message.
+    /// The output for the data file: its matching objects as a JSON array (``jsonArray(texts:)``).
+    /// The array is filtered as it is read (``CompiledPredicate/filter(jsonArray:matched:)``)
+    /// and each match written out at once, so memory stays near the file's size: the file's
+    /// bytes, one object at a time, and the output. Whatever is not an array is read whole for
+    /// its message.
     private func filterFile(_ dataPath: String, with compiled: CompiledPredicate<PredicateValue>) -> Result<
-        [String], CommandFailure
+        String, CommandFailure
     > {
         let bytes: [UInt8]
-        switch InputFile.read(dataPath) {
-        case .success(let data): bytes = Array(data)
+        switch InputFile.readBytes(dataPath) {
+        case .success(let read): bytes = read
         case .failure(let failure): return .failure(failure)
         }
-        switch compiled.filter(jsonArray: bytes) {
-        case .matches(let texts):
-            return .success(texts)
+        var output = ""
+        // Room for every object to match: pages never written are never made resident.
+        output.reserveCapacity(bytes.count + 16)
+        var count = 0
+        let result = compiled.filter(jsonArray: bytes) { match in
+            output += count == 0 ? "[\n  " : ",\n  "
+            output += match.jsonText()
+            count += 1
+        }
+        switch result {
+        case .matches:
+            output += count == 0 ? "[]\n" : "\n]\n"
+            return .success(output)
         case .invalid(let error):
             return .failure(CommandFailure(status: ExitStatus.invalidInput, message: "'\(dataPath)': \(error.message)"))
         case .evaluationFailed(let index, let error):
@@ -132,7 +143,7 @@ struct EvalCommand: ToolCommand {
                     status: ExitStatus.failure, message: "error: object \(index) of '\(dataPath)': \(error.message)"))
         case .notAnArray:
             return CommandSupport.readJSONFile(dataPath).flatMap { data in
-                filter(data, with: compiled, path: dataPath).map { $0.map { $0.jsonText() } }
+                filter(data, with: compiled, path: dataPath).map { Self.jsonArray(texts: $0.map { $0.jsonText() }) }
             }
         }
     }

@@ -26,6 +26,15 @@ extension CompiledPredicate where Root == PredicateValue {
     /// error anywhere in the text wins over a bad tag, a bad tag over an evaluation error, and
     /// an evaluation error over the matches (the first of each, in order).
     package func filter(jsonArray bytes: [UInt8]) -> JSONArrayFilterResult {
+        var matches: [String] = []
+        let result = filter(jsonArray: bytes) { matches.append($0.jsonText()) }
+        return result == .matches([]) ? .matches(matches) : result
+    }
+
+    /// ``filter(jsonArray:)`` handing each match to `matched` as it is found (in order)
+    /// instead of collecting its text; answers `.matches([])` when every element was read
+    /// and evaluated. After an error, the matches handed over are to be dropped.
+    package func filter(jsonArray bytes: [UInt8], matched: (PredicateValue) -> Void) -> JSONArrayFilterResult {
         var stream: JSONArrayStream
         do throws(JSONValueError) {
             guard let opened = try JSONArrayStream.open(bytes) else { return .notAnArray }
@@ -33,7 +42,6 @@ extension CompiledPredicate where Root == PredicateValue {
         } catch {
             return .invalid(error)
         }
-        var matches: [String] = []
         var tagError: JSONValueError?
         var evaluationError: (Int, EvaluationError)?
         var index = 0
@@ -58,13 +66,13 @@ extension CompiledPredicate where Root == PredicateValue {
             }
             guard evaluationError == nil else { continue }
             do throws(EvaluationError) {
-                if try evaluate(value) { matches.append(value.jsonText()) }
+                if try evaluate(value) { matched(value) }
             } catch {
                 evaluationError = (index, error)
             }
         }
         if let tagError { return .invalid(tagError) }
         if let (index, error) = evaluationError { return .evaluationFailed(index: index, error) }
-        return .matches(matches)
+        return .matches([])
     }
 }
