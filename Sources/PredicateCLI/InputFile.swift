@@ -45,7 +45,8 @@ enum InputFile {
             while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty { bytes.append(contentsOf: piece) }
         } catch {
             return .failure(
-                CommandFailure(status: ExitStatus.failure, message: "cannot read '\(path)': \(error.localizedDescription)"))
+                CommandFailure(
+                    status: ExitStatus.failure, message: "cannot read '\(path)': \(error.localizedDescription)"))
         }
         return .success(bytes)
     }

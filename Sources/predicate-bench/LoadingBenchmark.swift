@@ -30,7 +30,8 @@ enum LoadingBenchmark {
     /// file first, which the child reads before it starts measuring.
     static func run(sizes: [Int]) throws -> [Row] {
         var rows: [Row] = []
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("predicate-bench-load-\(getpid())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "predicate-bench-load-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for kind in kinds {

@@ -1,8 +1,8 @@
 import Evaluation
 import Foundation
 import Predicates
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Filtering a JSON array as it is read")
 struct JSONArrayFilterTests {
@@ -31,7 +31,9 @@ struct JSONArrayFilterTests {
     @Test("the streaming filter answers what reading the whole array and filtering answers (seeded)")
     func differential() throws {
         let run = PropertyRun("JSONArrayFilterTests", defaultCases: 1_500)
-        let compiled = try Self.formats.map { try PredicateCompiler().compile(try PredicateNode(format: $0), for: PredicateValue.self) }
+        let compiled = try Self.formats.map {
+            try PredicateCompiler().compile(try PredicateNode(format: $0), for: PredicateValue.self)
+        }
         var kinds: [String: Int] = [:]
         for index in 0..<run.cases {
             var random = SplitMix64(seed: run.caseSeed(index))
@@ -84,7 +86,10 @@ struct JSONArrayFilterTests {
         }
         var text = " [" + objects.joined(separator: ",\n ") + "] "
         switch random.below(10) {
-        case 0: text.insert(contentsOf: random.pick([",", "]", "{", "\"", "x"]), at: text.index(text.startIndex, offsetBy: random.below(text.count)))
+        case 0:
+            text.insert(
+                contentsOf: random.pick([",", "]", "{", "\"", "x"]),
+                at: text.index(text.startIndex, offsetBy: random.below(text.count)))
         case 1: text = String(text.prefix(random.below(text.count)))
         case 2: text += random.pick(["x", "]", "[]", "   "])
         case 3: text = random.pick(["{\"a\": 1}", "3", "", "\u{FEFF}[1]", "\"[\"", "[1, 2", "[,]", "[1,]"])

@@ -4,8 +4,8 @@ import GraphTestSupport
 import KeyPaths
 import ObjectStore
 import Predicates
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Bulk graph loading: the same graph, or the same errors, as the change-set path")
 struct BulkGraphLoadingTests {
@@ -61,7 +61,9 @@ struct BulkGraphLoadingTests {
             let own = try graph.jsonData()
             let reference = try ObjectGraph.load(decoding: own, schema: schema)
             guard let bulk = ObjectGraph.bulkLoaded(schema: schema, json: own) else {
-                Issue.record("the bulk path refused a graph's own file\n\(String(decoding: own, as: UTF8.self))\n\(run.replay(index))")
+                Issue.record(
+                    "the bulk path refused a graph's own file\n\(String(decoding: own, as: UTF8.self))\n\(run.replay(index))"
+                )
                 return
             }
             guard bulk == reference else {
@@ -72,7 +74,9 @@ struct BulkGraphLoadingTests {
             for _ in 0..<4 {
                 let text = variants.variant(of: objects, schema: schema)
                 let data = Data(text.utf8)
-                let expected = Self.outcome { () throws(GraphErrors) in try ObjectGraph.load(decoding: data, schema: schema) }
+                let expected = Self.outcome { () throws(GraphErrors) in
+                    try ObjectGraph.load(decoding: data, schema: schema)
+                }
                 let actual = Self.outcome { () throws(GraphErrors) in try ObjectGraph.load(json: data, schema: schema) }
                 if ObjectGraph.bulkLoaded(schema: schema, json: data) != nil { bulkLoads += 1 }
                 if case .errors = expected { refused += 1 }
@@ -92,9 +96,12 @@ struct BulkGraphLoadingTests {
                     let reference = Self.outcome { () throws(GraphErrors) in
                         try ObjectGraph(changeSetLoading: schema, objects: decoded)
                     }
-                    let built = Self.outcome { () throws(GraphErrors) in try ObjectGraph(schema: schema, objects: decoded) }
+                    let built = Self.outcome { () throws(GraphErrors) in
+                        try ObjectGraph(schema: schema, objects: decoded)
+                    }
                     guard built == reference else {
-                        Issue.record("from values: \(built)\nexpected: \(reference)\n\(variants.notes) \(run.replay(index))")
+                        Issue.record(
+                            "from values: \(built)\nexpected: \(reference)\n\(variants.notes) \(run.replay(index))")
                         return
                     }
                 }
@@ -111,13 +118,15 @@ struct BulkGraphLoadingTests {
             EntityDescription(
                 name: "A",
                 relationships: [
-                    RelationshipDescription(name: "items", destination: "B", inverse: "owner", isToMany: true, isOrdered: true)
+                    RelationshipDescription(
+                        name: "items", destination: "B", inverse: "owner", isToMany: true, isOrdered: true)
                 ]),
             EntityDescription(
                 name: "B", relationships: [RelationshipDescription(name: "owner", destination: "A", inverse: "items")]),
         ])
         // A is connected first (lists by entity name): its order stands, the Bs' statements agree.
-        let stated = #"{"B": [{"id": 1, "owner": 1}, {"id": 2, "owner": 1}, {"id": 3}], "A": [{"id": 1, "items": [3, 1, 2]}]}"#
+        let stated =
+            #"{"B": [{"id": 1, "owner": 1}, {"id": 2, "owner": 1}, {"id": 3}], "A": [{"id": 1, "items": [3, 1, 2]}]}"#
         let graph = try ObjectGraph.load(json: Data(stated.utf8), schema: schema)
         let items = try graph.value(forKey: "items", of: ObjectID(hierarchy: "A", id: 1))
         #expect(items == .toMany([3, 1, 2].map { ObjectID(hierarchy: "B", id: .int($0)) }))

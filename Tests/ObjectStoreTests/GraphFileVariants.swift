@@ -102,7 +102,8 @@ struct GraphFileVariants {
                 notes.append("\(entity)[\(object)] id made a string")
             }
         case 9:
-            lists.append((random.chance(1, in: 2) ? "Nope" : entity, random.chance(1, in: 2) ? [] : [InsertedObject(id: 77)]))
+            lists.append(
+                (random.chance(1, in: 2) ? "Nope" : entity, random.chance(1, in: 2) ? [] : [InsertedObject(id: 77)]))
             notes.append("another list")
         case 10:
             // Not on an ordered relationship: a set has no order, and the order it comes out in
@@ -130,7 +131,9 @@ struct GraphFileVariants {
         for (entity, objects) in lists {
             var rendered: [String] = []
             for object in objects {
-                var fields = object.values.sorted { $0.key < $1.key }.map { "\(quoted($0.key)): \($0.value.jsonText())" }
+                var fields = object.values.sorted { $0.key < $1.key }.map {
+                    "\(quoted($0.key)): \($0.value.jsonText())"
+                }
                 fields.insert("\"id\": \(object.id.predicateValue.jsonText())", at: random.int(in: 0...fields.count))
                 if random.chance(1, in: 4) { fields.shuffle(using: &random) }
                 rendered.append("{" + fields.joined(separator: ", ") + "}")

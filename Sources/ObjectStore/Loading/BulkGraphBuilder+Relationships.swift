@@ -34,7 +34,8 @@ extension BulkGraphBuilder {
             for column in tables[hierarchy].toMany.indices {
                 let (destination, ordered) = layout.toManyDestinations[hierarchy][column]
                 if ordered {
-                    for row in tables[hierarchy].toMany[column].indices where tables[hierarchy].toMany[column][row].count > 1 {
+                    for row in tables[hierarchy].toMany[column].indices
+                    where tables[hierarchy].toMany[column][row].count > 1 {
                         Self.keepFirstOccurrences(&tables[hierarchy].toMany[column][row])
                     }
                     continue
@@ -42,7 +43,8 @@ extension BulkGraphBuilder {
                 guard destination >= 0 else { continue }
                 let rank = ranks[destination] ?? Self.keyRanks(tables[destination])
                 ranks[destination] = rank
-                for row in tables[hierarchy].toMany[column].indices where tables[hierarchy].toMany[column][row].count > 1 {
+                for row in tables[hierarchy].toMany[column].indices
+                where tables[hierarchy].toMany[column][row].count > 1 {
                     Self.sortByKey(&tables[hierarchy].toMany[column][row], rank: rank)
                 }
             }

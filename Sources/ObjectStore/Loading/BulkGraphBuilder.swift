@@ -164,7 +164,9 @@ struct BulkGraphBuilder {
         let hierarchy = layout.hierarchyOf[entity]
         let row = tables[hierarchy].appendUnindexed(key, entity: entity)
         for (column, value) in attributes { tables[hierarchy].attributes[column][Int(row)] = value }
-        if statements.count > 1 { statements.sort { relationships[$0.relationship].rank < relationships[$1.relationship].rank } }
+        if statements.count > 1 {
+            statements.sort { relationships[$0.relationship].rank < relationships[$1.relationship].rank }
+        }
         for (index, targets) in statements { batches[list].statements.append(index, row: row, targets: targets) }
     }
 }
