@@ -60,11 +60,11 @@ struct EvalCommand: ToolCommand {
         guard case .data(let dataPath) = source else { return runOnGraph(io: io) }
         let outcome = CommandSupport.compile(format, arguments: arguments, variables: variables).flatMap {
             compiled in
-            CommandSupport.readJSONFile(dataPath).flatMap { data in filter(data, with: compiled, path: dataPath) }
+            filterFile(dataPath, with: compiled)
         }
         switch outcome {
         case .success(let matches):
-            io.write(Self.jsonArray(matches))
+            io.write(matches)
             return ExitStatus.success
         case .failure(let failure):
             io.writeError(failure.message + "\n")
@@ -109,6 +109,45 @@ struct EvalCommand: ToolCommand {
         }
     }
 
+    /// The output for the data file: its matching objects as a JSON array (``jsonArray(texts:)``).
+    /// The array is filtered as it is read (``CompiledPredicate/filter(jsonArray:matched:)``)
+    /// and each match written out at once, so memory stays near the file's size: the file's
+    /// bytes, one object at a time, and the output. Whatever is not an array is read whole for
+    /// its message.
+    private func filterFile(_ dataPath: String, with compiled: CompiledPredicate<PredicateValue>) -> Result<
+        String, CommandFailure
+    > {
+        let bytes: [UInt8]
+        switch InputFile.readBytes(dataPath) {
+        case .success(let read): bytes = read
+        case .failure(let failure): return .failure(failure)
+        }
+        var output = ""
+        // Room for every object to match: pages never written are never made resident.
+        output.reserveCapacity(bytes.count + 16)
+        var count = 0
+        let result = compiled.filter(jsonArray: bytes) { match in
+            output += count == 0 ? "[\n  " : ",\n  "
+            output += match.jsonText()
+            count += 1
+        }
+        switch result {
+        case .matches:
+            output += count == 0 ? "[]\n" : "\n]\n"
+            return .success(output)
+        case .invalid(let error):
+            return .failure(CommandFailure(status: ExitStatus.invalidInput, message: "'\(dataPath)': \(error.message)"))
+        case .evaluationFailed(let index, let error):
+            return .failure(
+                CommandFailure(
+                    status: ExitStatus.failure, message: "error: object \(index) of '\(dataPath)': \(error.message)"))
+        case .notAnArray:
+            return CommandSupport.readJSONFile(dataPath).flatMap { data in
+                filter(data, with: compiled, path: dataPath).map { Self.jsonArray(texts: $0.map { $0.jsonText() }) }
+            }
+        }
+    }
+
     private func filter(
         _ data: PredicateValue, with compiled: CompiledPredicate<PredicateValue>, path dataPath: String
     ) -> Result<[PredicateValue], CommandFailure> {
@@ -131,9 +170,18 @@ struct EvalCommand: ToolCommand {
         return .success(matches)
     }
 
-    /// `[` newline, one compact object per line separated by commas, `]` newline.
-    static func jsonArray(_ values: [PredicateValue]) -> String {
-        guard !values.isEmpty else { return "[]\n" }
-        return "[\n" + values.map { "  " + $0.jsonText() }.joined(separator: ",\n") + "\n]\n"
+    /// `[` newline, one compact object per line separated by commas, `]` newline; the objects
+    /// already written as JSON text. Written into one string sized beforehand (the matches of
+    /// a large file are as large as it).
+    static func jsonArray(texts: [String]) -> String {
+        guard !texts.isEmpty else { return "[]\n" }
+        var output = "[\n"
+        output.reserveCapacity(texts.reduce(4) { $0 + $1.utf8.count + 4 })
+        for (index, text) in texts.enumerated() {
+            output += index == 0 ? "  " : ",\n  "
+            output += text
+        }
+        output += "\n]\n"
+        return output
     }
 }

@@ -49,7 +49,7 @@ package struct ToolIO {
                 case .tooLong?, nil: nil
                 }
             },
-            write: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            write: { Self.writeStandardOutput($0) },
             writeError: { FileHandle.standardError.write(Data($0.utf8)) },
             readBoundedLine: { reader.nextLine(maximumBytes: $0) }, terminal: .current)
     }
@@ -75,5 +75,18 @@ package final class ToolIOBuffer {
             readLine: { [self] in inputLines.isEmpty ? nil : inputLines.removeFirst() },
             write: { [self] in output += $0 },
             writeError: { [self] in errorOutput += $0 })
+    }
+}
+
+extension ToolIO {
+    /// Writes `text` to standard output without copying it into a `Data` first (the output of
+    /// `eval --data` on a large file is as large as the file).
+    private static func writeStandardOutput(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+            FileHandle.standardOutput.write(
+                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none))
+        }
     }
 }

@@ -37,6 +37,11 @@ enum ContentGraph {
     /// Content `i` is in Bucket `(i - 1) % buckets + 1`, has a size in 0…999 and a creation date
     /// within a year, both drawn from `seed`.
     static func make(contents: Int, buckets: Int, seed: UInt64) throws -> ObjectGraph {
+        try ObjectGraph(schema: schema, objects: objects(contents: contents, buckets: buckets, seed: seed))
+    }
+
+    /// The objects of ``make(contents:buckets:seed:)`` by entity, as a graph file lists them.
+    static func objects(contents: Int, buckets: Int, seed: UInt64) -> [String: [InsertedObject]] {
         var random = SplitMix64(seed: seed)
         let bucketCount = max(1, buckets)
         var plain: [InsertedObject] = []
@@ -57,8 +62,36 @@ enum ContentGraph {
         let bucketObjects = (1...bucketCount).map { id in
             InsertedObject(id: .int(id), values: ["name": .string("Bucket \(id)")])
         }
-        return try ObjectGraph(
-            schema: schema, objects: ["Bucket": bucketObjects, "Content": plain, "ImageContent": images])
+        return ["Bucket": bucketObjects, "Content": plain, "ImageContent": images]
+    }
+
+    /// The graph file of ``make(contents:buckets:seed:)`` (what `--graph` reads), written
+    /// straight as text: Buckets, then Contents and ImageContents, each Content naming its
+    /// Bucket (the Buckets' side is left to the loader).
+    static func jsonText(contents: Int, buckets: Int, seed: UInt64) -> Data {
+        var random = SplitMix64(seed: seed)
+        let bucketCount = max(1, buckets)
+        let dates = Date.ISO8601FormatStyle()
+        var plain = ""
+        var images = ""
+        plain.reserveCapacity(contents * 120)
+        for id in stride(from: 1, through: max(0, contents), by: 1) {
+            let size = random.next() % 1000
+            let date = Date(timeIntervalSinceReferenceDate: Double(random.next() % 31_536_000))
+            var line = #"{"id": \#(id), "name": "Content \#(id)", "size": \#(size), "#
+            line += #""creationDate": {"$date": "\#(dates.format(date))"}, "bucket": \#((id - 1) % bucketCount + 1)}"#
+            if id % 10 == 0 {
+                images += images.isEmpty ? "\n  " + line : ",\n  " + line
+            } else {
+                plain += plain.isEmpty ? "\n  " + line : ",\n  " + line
+            }
+        }
+        var text = #"{"Bucket": ["#
+        for id in 1...bucketCount {
+            text += (id == 1 ? "\n  " : ",\n  ") + #"{"id": \#(id), "name": "Bucket \#(id)"}"#
+        }
+        text += "\n],\n\"Content\": [" + plain + "\n],\n\"ImageContent\": [" + images + "\n]}\n"
+        return Data(text.utf8)
     }
 
     /// A change set of 100 objects: 10 Bucket renames (each reaching its Contents through the

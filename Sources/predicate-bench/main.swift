@@ -124,8 +124,8 @@ func runBenchmark(_ options: BenchOptions) throws {
 
 do {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments.first == "--load-probe", arguments.count == 3, let count = Int(arguments[2]) {
-        try LoadingBenchmark.probe(kind: arguments[1], count: count)
+    if arguments.first == "--load-probe", arguments.count >= 3, let count = Int(arguments[2]) {
+        try LoadingBenchmark.probe(kind: arguments[1], count: count, file: arguments.count > 3 ? arguments[3] : nil)
         exit(0)
     }
     let options = try BenchOptions(arguments: arguments)

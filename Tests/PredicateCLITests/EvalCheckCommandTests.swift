@@ -75,6 +75,29 @@ struct EvalCommandTests {
                 == "[\n  {\"a\":{\"$double\":\"inf\"},\"b\":{\"$double\":\"-inf\"},\"c\":{\"$double\":\"nan\"}}\n]\n")
     }
 
+    @Test("a data file read as it is filtered still reports a later syntax error before an earlier evaluation error")
+    func streamedErrors() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data.json")
+        try Data(#"[{"a": "s"}, {"a": 1}, {"a": 2} {"a": 3}]"#.utf8).write(to: data)
+        let syntax = ToolRunner.inProcess(["eval", "a > 1", "--data", data.path])
+        #expect(syntax.status == 2)
+        #expect(syntax.errorOutput == "'\(data.path)': expected ',' or ']' at byte 32\n")
+        try Data(#"[{"a": 5}, {"a": "s"}, {"a": 2}]"#.utf8).write(to: data)
+        let evaluation = ToolRunner.inProcess(["eval", "a > 1", "--data", data.path])
+        #expect(evaluation.status == 1)
+        #expect(evaluation.errorOutput.hasPrefix("error: object 1 of '\(data.path)': "))
+        try Data(#"{"a": 5}"#.utf8).write(to: data)
+        let object = ToolRunner.inProcess(["eval", "a > 1", "--data", data.path])
+        #expect(object.status == 2)
+        #expect(object.errorOutput == "'\(data.path)' must hold a JSON array of objects\n")
+        try Data(#"[{"a": 5}, {"a": 0}, {"a": 7}]"#.utf8).write(to: data)
+        let matches = ToolRunner.inProcess(["eval", "a > 1", "--data", data.path])
+        #expect(matches.output == "[\n  {\"a\":5},\n  {\"a\":7}\n]\n")
+    }
+
     @Test("the built executable filters the sample data end to end")
     func endToEnd() throws {
         let result = try ToolRunner.process(["eval", "age >= 60", "--data", "Samples/people.json"])

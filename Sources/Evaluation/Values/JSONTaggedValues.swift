@@ -24,8 +24,8 @@ package enum JSONTaggedValues {
             for element in values { result.append(try untag(element)) }
             return .array(result)
         case .dictionary(let dictionary):
-            if dictionary.count == 1, let (key, payload) = dictionary.first, key.hasPrefix("$") {
-                if let tagged = try decodeTag(key, payload) { return tagged }
+            if dictionary.count == 1, let (key, payload) = dictionary.first {
+                return try untag(key: key, payload: payload)
             }
             var result: [String: PredicateValue] = [:]
             for (key, element) in dictionary { result[key] = try untag(element) }
@@ -37,6 +37,13 @@ package enum JSONTaggedValues {
         default:
             return value
         }
+    }
+
+    /// ``untag(_:)`` of the one-key object `{key: payload}`, without making the dictionary
+    /// when it is a tag (`{"$date": "…"}`, read straight from the text by the bulk loaders).
+    package static func untag(key: String, payload: PredicateValue) throws(JSONValueError) -> PredicateValue {
+        if key.hasPrefix("$"), let tagged = try decodeTag(key, payload) { return tagged }
+        return .dictionary([key: try untag(payload)])
     }
 
     private static func decodeTag(_ key: String, _ payload: PredicateValue) throws(JSONValueError) -> PredicateValue? {

@@ -64,13 +64,19 @@ extension PredicateValue {
 /// A small recursive-descent JSON reader over UTF-8 bytes, bounded by a depth limit.
 struct JSONValueParser {
     private let bytes: [UInt8]
-    private var position = 0
+    private(set) var position = 0
     private let maximumDepth: Int
 
     init(bytes: [UInt8], maximumDepth: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
     }
+
+    /// The byte at the current position, or `nil` at the end.
+    var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    /// Steps over the current byte.
+    mutating func advance() { position += 1 }
 
     mutating func parseDocument() throws(JSONValueError) -> PredicateValue {
         let value = try parseValue(depth: 0)
@@ -79,11 +85,11 @@ struct JSONValueParser {
         return value
     }
 
-    private func error(_ message: String) -> JSONValueError {
+    func error(_ message: String) -> JSONValueError {
         JSONValueError(id: "json-syntax", message: "\(message) at byte \(position)")
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -92,7 +98,7 @@ struct JSONValueParser {
         }
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONValueError) -> PredicateValue {
+    mutating func parseValue(depth: Int) throws(JSONValueError) -> PredicateValue {
         guard depth <= maximumDepth else {
             throw JSONValueError(id: "json-depth", message: "nesting deeper than \(maximumDepth) at byte \(position)")
         }
@@ -116,7 +122,7 @@ struct JSONValueParser {
         }
     }
 
-    private mutating func expectWord(_ word: String) throws(JSONValueError) {
+    mutating func expectWord(_ word: String) throws(JSONValueError) {
         for byte in word.utf8 {
             guard position < bytes.count, bytes[position] == byte else { throw error("expected '\(word)'") }
             position += 1

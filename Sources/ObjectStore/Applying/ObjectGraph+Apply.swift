@@ -43,7 +43,22 @@ extension ObjectGraph {
     /// ```swift
     /// let graph = try ObjectGraph(schema: schema, objects: ["Bucket": [InsertedObject(id: 1, values: ["name": "Inbox"])]])
     /// ```
+    ///
+    /// The objects are written straight into the tables when they load without a problem
+    /// (`BulkGraphBuilder`, linear time); otherwise they go through the change-set path, whose
+    /// errors are thrown. Either way the graph (or the errors) are those of inserting every
+    /// object with ``apply(_:)``.
     public init(schema: Schema, objects: [String: [InsertedObject]]) throws(GraphErrors) {
+        if let graph = Self.bulkLoaded(schema: schema, objects: objects) {
+            self = graph
+        } else {
+            try self.init(changeSetLoading: schema, objects: objects)
+        }
+    }
+
+    /// ``init(schema:objects:)`` through the change-set path alone: the reference the bulk
+    /// path is tested against, and the path that words the errors of a graph file.
+    package init(changeSetLoading schema: Schema, objects: [String: [InsertedObject]]) throws(GraphErrors) {
         self.init(schema: schema)
         let (_, writes) = try Self.prepare(
             ChangeSet(objects.mapValues { EntityChanges(inserted: $0) }), on: self, reporting: false)

@@ -49,6 +49,29 @@ package struct HierarchyTable: Sendable {
         return row
     }
 
+    /// Appends a row for a new object without entering it in ``rows`` (see ``indexRows()``)
+    /// and returns it.
+    mutating func appendUnindexed(_ key: ObjectKey, entity: Int) -> Int32 {
+        let row = Int32(keys.count)
+        keys.append(key)
+        entities.append(Int32(entity))
+        for column in attributes.indices { attributes[column].append(.null) }
+        for column in toOne.indices { toOne[column].append(-1) }
+        for column in toMany.indices { toMany[column].append([]) }
+        return row
+    }
+
+    /// Builds ``rows`` from ``keys`` in one go (sized once, no growing) after rows were
+    /// appended with ``appendUnindexed(_:entity:)``; `false` when a key is on two rows.
+    mutating func indexRows() -> Bool {
+        var index = [ObjectKey: Int32](minimumCapacity: keys.count)
+        for (row, key) in keys.enumerated() where entities[row] >= 0 {
+            guard index.updateValue(Int32(row), forKey: key) == nil else { return false }
+        }
+        rows = index
+        return true
+    }
+
     /// Reserves room for `count` more rows.
     mutating func reserve(_ count: Int) {
         let total = keys.count + count

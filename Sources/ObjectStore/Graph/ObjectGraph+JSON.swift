@@ -14,14 +14,26 @@ extension ObjectGraph {
     /// messages are those of ``apply(_:)``:
     /// `Content 7, 'bucket': no Bucket with id 99`, `Content 7, 'size': expected an integer64
     /// value, got "big"`, `Content[3]: missing field 'id'`.
+    ///
+    /// A file that loads without a problem is read straight from its bytes into the tables
+    /// (`GraphFileReader`, `BulkGraphBuilder`: linear time, no intermediate document); a file
+    /// with a problem is read again through `JSONDecoder` and the change-set path, which name
+    /// every problem.
     public static func load(json data: Data, schema: Schema) throws(GraphErrors) -> ObjectGraph {
+        if let graph = bulkLoaded(schema: schema, json: data) { return graph }
+        return try load(decoding: data, schema: schema)
+    }
+
+    /// ``load(json:schema:)`` through `JSONDecoder` and the change-set path alone: the
+    /// reference the bulk path is tested against.
+    package static func load(decoding data: Data, schema: Schema) throws(GraphErrors) -> ObjectGraph {
         let objects: [String: [InsertedObject]]
         do {
             objects = try JSONDecoder().decode([String: [InsertedObject]].self, from: data)
         } catch {
             throw GraphErrors([GraphError(.malformedDocument, message: GraphDecoding.describe(error))])
         }
-        return try ObjectGraph(schema: schema, objects: objects)
+        return try ObjectGraph(changeSetLoading: schema, objects: objects)
     }
 
     /// Loads a graph file from disk; see ``load(json:schema:)``.

@@ -1,0 +1,119 @@
+import Evaluation
+import Foundation
+import Predicates
+import TestSupport
+import Testing
+
+@Suite("Filtering a JSON array as it is read")
+struct JSONArrayFilterTests {
+    static let formats = ["a > 3", "n CONTAINS[c] 'x'", "ANY tags == 'swift'", "a < 'x'", "d > CAST(0, 'NSDate')"]
+
+    /// Reading the whole array, then filtering it: what the streaming filter must answer.
+    static func reference(_ text: String, _ compiled: CompiledPredicate<PredicateValue>) -> JSONArrayFilterResult {
+        let value: PredicateValue
+        do {
+            value = try PredicateValue(jsonData: Data(text.utf8))
+        } catch {
+            return .invalid(error)
+        }
+        guard case .array(let elements) = value else { return .notAnArray }
+        var matches: [String] = []
+        for (index, element) in elements.enumerated() {
+            do {
+                if try compiled.evaluate(element) { matches.append(element.jsonText()) }
+            } catch {
+                return .evaluationFailed(index: index, error)
+            }
+        }
+        return .matches(matches)
+    }
+
+    @Test("the streaming filter answers what reading the whole array and filtering answers (seeded)")
+    func differential() throws {
+        let run = PropertyRun("JSONArrayFilterTests", defaultCases: 1_500)
+        let compiled = try Self.formats.map {
+            try PredicateCompiler().compile(try PredicateNode(format: $0), for: PredicateValue.self)
+        }
+        var kinds: [String: Int] = [:]
+        for index in 0..<run.cases {
+            var random = SplitMix64(seed: run.caseSeed(index))
+            let text = Self.document(&random)
+            let predicate = random.pick(compiled)
+            let actual = predicate.filter(jsonArray: Array(text.utf8))
+            if actual == .notAnArray {
+                #expect(text.drop(while: { " \n\r\t".contains($0) }).first != "[", "\(text) \(run.replay(index))")
+                continue
+            }
+            let expected = Self.reference(text, predicate)
+            kinds[String(describing: expected).prefix(8).description, default: 0] += 1
+            guard actual == expected else {
+                Issue.record(
+                    "\(predicate.predicate.predicateFormat) on \(text)\nexpected: \(expected)\nactual:   \(actual)\n\(run.replay(index))"
+                )
+                return
+            }
+        }
+        // Matches, syntax and tag errors and evaluation errors were all met.
+        #expect(kinds.count >= 3, "\(kinds)")
+    }
+
+    /// A random array of small objects, often damaged.
+    static func document(_ random: inout SplitMix64) -> String {
+        let values = [
+            "1", "5", "-2", "3.5", "1e400", "\"x\"", "\"Xy\\u00e9\"", "\"caf\\\"e\"", "true", "null", "[]",
+            "[\"swift\", \"go\"]", "{\"$date\": \"2020-01-01T00:00:00Z\"}", "{\"$date\": \"soon\"}",
+            "{\"$set\": [1, 2]}", "{\"k\": {\"$uuid\": \"nope\"}}", "[[[[1]]]]", "\"日本\"",
+        ]
+        let keys = ["a", "n", "tags", "d"]
+        var objects: [String] = []
+        for _ in 0..<random.int(in: 0...6) {
+            if random.chance(1, in: 12) {
+                objects.append(random.pick(values))
+                continue
+            }
+            // At most one bad tag per object: which of two a dictionary reports first depends on
+            // its hashing order, which differs from one dictionary to another.
+            var badTag = false
+            let fields = keys.filter { _ in random.chance(2, in: 3) }.map { key in
+                var value = random.pick(values)
+                if value.contains("soon") || value.contains("nope") {
+                    if badTag { value = "1" }
+                    badTag = true
+                }
+                return "\"\(key)\": \(value)"
+            }
+            objects.append("{" + fields.joined(separator: ", ") + "}")
+        }
+        var text = " [" + objects.joined(separator: ",\n ") + "] "
+        switch random.below(10) {
+        case 0:
+            text.insert(
+                contentsOf: random.pick([",", "]", "{", "\"", "x"]),
+                at: text.index(text.startIndex, offsetBy: random.below(text.count)))
+        case 1: text = String(text.prefix(random.below(text.count)))
+        case 2: text += random.pick(["x", "]", "[]", "   "])
+        case 3: text = random.pick(["{\"a\": 1}", "3", "", "\u{FEFF}[1]", "\"[\"", "[1, 2", "[,]", "[1,]"])
+        default: break
+        }
+        return text
+    }
+
+    @Test(
+        "errors and their order: syntax over a bad tag over evaluation, as when the array is read whole",
+        arguments: [
+            (#"[{"a": "s"}, {"a": 1} x]"#, "json-syntax"),
+            (#"[{"a": "s"}, {"d": {"$date": "soon"}}]"#, "json-tag"),
+            (#"[{"d": {"$date": "soon"}}, {"a": 1},"#, "json-syntax"),
+            (#"[1, 2] 3"#, "json-syntax"),
+            ("\u{FEFF}[1]", "json-encoding"),
+        ])
+    func errorOrder(text: String, id: String) throws {
+        let compiled = try PredicateCompiler().compile(try PredicateNode(format: "a < 'x'"), for: PredicateValue.self)
+        guard case .invalid(let error) = compiled.filter(jsonArray: Array(text.utf8)) else {
+            Issue.record("not refused: \(text)")
+            return
+        }
+        #expect(error.id == id)
+        #expect(.invalid(error) == Self.reference(text, compiled))
+    }
+}
