@@ -106,9 +106,8 @@ struct GraphFileVariants {
                 (random.chance(1, in: 2) ? "Nope" : entity, random.chance(1, in: 2) ? [] : [InsertedObject(id: 77)]))
             notes.append("another list")
         case 10:
-            // Not on an ordered relationship: a set has no order, and the order it comes out in
-            // differs from one set to another, so no two loads would agree.
-            if let relationship = relationships.first(where: { $0.isToMany && !$0.isOrdered }) {
+            // On an ordered relationship too: a set's ids are taken in key order.
+            if let relationship = relationships.first(where: { $0.isToMany }) {
                 let current = lists[list].1[object].values[relationship.name] ?? .array([])
                 if case .array(let ids) = current {
                     set(relationship.name, .set(Set(ids)), "a $set")

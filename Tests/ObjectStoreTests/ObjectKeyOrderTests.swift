@@ -1,8 +1,9 @@
 import Foundation
 import KeyPaths
-import ObjectStore
 import Predicates
 import Testing
+
+@testable import ObjectStore
 
 /// Object ids may be integers or strings; ordered to-many relationships keep their order.
 @Suite("Object graph: string ids and ordered relationships")
@@ -43,6 +44,52 @@ struct ObjectKeyOrderTests {
         let again = try ObjectGraph.load(json: try graph.jsonData(), schema: Self.schema)
         #expect(again == graph)
         #expect(try again.value(forKey: "tracks", of: playlist) == .toMany(["t-c", "t-a", "t-b"].map(Self.track)))
+    }
+
+    /// An ordered relationship on an entity whose name sorts after its destination's, so that
+    /// the destination's side (`queues`) is read first.
+    static let queueSchema = Schema(entities: [
+        EntityDescription(
+            name: "Queue",
+            relationships: [
+                RelationshipDescription(
+                    name: "songs", destination: "Audio", inverse: "queues", isToMany: true, isOrdered: true,
+                    isOptional: true)
+            ]),
+        EntityDescription(
+            name: "Audio",
+            relationships: [
+                RelationshipDescription(
+                    name: "queues", destination: "Queue", inverse: "songs", isToMany: true, isOptional: true)
+            ]),
+    ])
+
+    static let queueFile = #"""
+        {"Audio": [{"id": 1, "queues": [9]}, {"id": 2, "queues": [9]}, {"id": 3, "queues": [9]}],
+         "Queue": [{"id": 9, "songs": [3, 1, 2]}]}
+        """#
+
+    @Test("an ordered list stated with both sides keeps its order, whichever side is read first")
+    func statedOrderWins() throws {
+        let queue = ObjectID(hierarchy: "Queue", id: 9)
+        let expected = GraphValue.toMany([3, 1, 2].map { ObjectID(hierarchy: "Audio", id: .int($0)) })
+        let loaded = try ObjectGraph.load(json: Data(Self.queueFile.utf8), schema: Self.queueSchema)
+        #expect(try loaded.value(forKey: "songs", of: queue) == expected)
+        var applied = ObjectGraph(schema: Self.queueSchema)
+        try applied.apply(
+            ChangeSet.decode(
+                json: Data(
+                    #"""
+                    {"Audio": {"inserted": [{"id": 1, "queues": [9]}, {"id": 2, "queues": [9]}, {"id": 3, "queues": [9]}]},
+                     "Queue": {"inserted": [{"id": 9, "songs": [3, 1, 2]}]}}
+                    """#.utf8)))
+        // The reference path (JSONDecoder and the change-set path) agrees.
+        let decoded = try ObjectGraph.load(decoding: Data(Self.queueFile.utf8), schema: Self.queueSchema)
+        #expect(try decoded.value(forKey: "songs", of: queue) == expected)
+        #expect(try applied.value(forKey: "songs", of: queue) == expected)
+        #expect(applied == loaded)
+        let again = try ObjectGraph.load(json: try loaded.jsonData(), schema: Self.queueSchema)
+        #expect(try again.value(forKey: "songs", of: queue) == expected)
     }
 
     @Test("added destinations go to the end of an ordered relationship; removed ones leave it")

@@ -246,7 +246,7 @@ struct ChangePlanner {
             switch value {
             case .null: elements = []
             case .array(let list): elements = list
-            case .set(let set): elements = Array(set)
+            case .set(let set): elements = ObjectKey.inKeyOrder(set)
             default:
                 return fail("a to-many relationship takes a list of ids, got \(AttributeValueCheck.describe(value))")
             }

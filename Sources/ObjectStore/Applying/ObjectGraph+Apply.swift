@@ -157,6 +157,13 @@ extension ChangeTransaction {
                 for target in targets { connect(insert.object, write.relationship, write.inverse, target) }
             }
         }
+        // An ordered list an inserted object states keeps the stated order, whichever side of
+        // the relationship was connected first.
+        for insert in plan.inserts {
+            for (write, targets) in insert.toMany where write.relationship.isOrdered {
+                toMany[Slot(object: insert.object, key: write.relationship.name)]?.order(as: targets.map(\.id))
+            }
+        }
         for update in plan.updates {
             for (key, value) in update.attributes { attributes[Slot(object: update.object, key: key)] = value }
             for (write, target) in update.toOne {

@@ -76,6 +76,17 @@ struct PendingToMany {
         removed.insert(row)
     }
 
+    /// Puts the added members named in `keys` first, in that order, the others after them in
+    /// their order: the list an inserted object states for an ordered relationship wins over
+    /// the order in which the inverse sides happened to be connected.
+    mutating func order(as keys: [ObjectKey]) {
+        var seen: Set<ObjectKey> = []
+        var result: [ObjectKey] = []
+        for key in keys where addedMembers.contains(key) && seen.insert(key).inserted { result.append(key) }
+        for key in addedKeys where !seen.contains(key) { result.append(key) }
+        added = result
+    }
+
     /// The added members in the order they were (last) added.
     var addedKeys: [ObjectKey] {
         if added.count == addedMembers.count { return added }

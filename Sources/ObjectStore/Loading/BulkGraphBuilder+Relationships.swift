@@ -12,7 +12,7 @@ extension BulkGraphBuilder {
     /// Statements are connected in the change-set path's order: entity lists by name, objects
     /// in file order. To-many lists collect members in the order they are added (repeats
     /// included) and are then reduced to first occurrences (ordered relationships) or sorted
-    /// by key (unordered ones).
+    /// by key (unordered ones); an ordered list its object states takes the stated order.
     mutating func finish() -> [HierarchyTable]? {
         for hierarchy in tables.indices {
             guard tables[hierarchy].indexRows() else { return nil }
@@ -56,6 +56,13 @@ extension BulkGraphBuilder {
         where tables[hierarchy].toMany[column][Int(row)].count != count {
             return nil
         }
+        // An ordered list stated on its object keeps the stated order, whichever side of the
+        // relationship was connected first (the members are the same: the counts agree).
+        for (hierarchy, column, row, stated) in checks.statedOrder {
+            var list = stated
+            Self.keepFirstOccurrences(&list)
+            tables[hierarchy].toMany[column][Int(row)] = list
+        }
         return tables
     }
 
@@ -77,6 +84,9 @@ extension BulkGraphBuilder {
         }
         if relationship.relationship.isToMany {
             checks.toManyCounts.append((source, relationship.column, row, Self.distinctCount(resolved)))
+            if layout.toManyDestinations[source][relationship.column].ordered {
+                checks.statedOrder.append((source, relationship.column, row, resolved))
+            }
         } else if resolved.isEmpty {
             checks.emptyToOne.append((source, relationship.column, row))
         }
@@ -148,8 +158,10 @@ extension BulkGraphBuilder {
 }
 
 /// What ``BulkGraphBuilder/finish()`` checks once both sides are filled: to-one sides stated
-/// empty stay empty, to-many sides end with exactly the members they state.
+/// empty stay empty, to-many sides end with exactly the members they state, and ordered
+/// to-many sides in the order they state.
 private struct StatementChecks {
     var emptyToOne: [(hierarchy: Int, column: Int, row: Int32)] = []
     var toManyCounts: [(hierarchy: Int, column: Int, row: Int32, count: Int)] = []
+    var statedOrder: [(hierarchy: Int, column: Int, row: Int32, rows: [Int32])] = []
 }

@@ -122,7 +122,7 @@ struct BulkGraphBuilder {
             switch value {
             case .null: elements = []
             case .array(let list): elements = list
-            case .set(let set): elements = Array(set)
+            case .set(let set): elements = ObjectKey.inKeyOrder(set)
             default: return false
             }
             var targets: [ObjectKey] = []
