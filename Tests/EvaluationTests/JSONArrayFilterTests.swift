@@ -116,4 +116,34 @@ struct JSONArrayFilterTests {
         #expect(error.id == id)
         #expect(.invalid(error) == Self.reference(text, compiled))
     }
+
+    /// Issue 9 §2: `eval --data` costs time linear in the array. Measured as a ratio between two
+    /// sizes in the same run (four times the objects may cost at most eight times as much).
+    @Test("filtering four times the objects costs at most eight times as much")
+    func linear() throws {
+        let compiled = try PredicateCompiler().compile(
+            try PredicateNode(format: "age > 30 AND name CONTAINS[c] 'a'"), for: PredicateValue.self)
+        func seconds(_ count: Int) -> Double {
+            let text =
+                "["
+                + (0..<count).map {
+                    "{\"name\": \"person \($0) anna\", \"age\": \($0 % 90), \"tags\": [\"a\", \"b\"]}"
+                }.joined(separator: ",") + "]"
+            let bytes = Array(text.utf8)
+            var best = Double.infinity
+            for _ in 0..<3 {
+                let clock = ContinuousClock()
+                let start = clock.now
+                let result = compiled.filter(jsonArray: bytes)
+                let elapsed = clock.now - start
+                guard case .matches(let matches) = result, !matches.isEmpty else { return .infinity }
+                let (whole, fraction) = elapsed.components
+                best = min(best, Double(whole) + Double(fraction) / 1e18)
+            }
+            return best
+        }
+        let small = seconds(10_000)
+        let large = seconds(40_000)
+        #expect(large / small < 8, "10,000: \(small) s, 40,000: \(large) s")
+    }
 }
