@@ -151,24 +151,6 @@ public struct ObjectGraph: Sendable, Equatable {
             hierarchy: layout.names[layout.hierarchies[hierarchy]], id: storage.tables[hierarchy].keys[Int(row)])
     }
 
-    /// The objects `key` of `object` leads to (none, one or many); empty for an attribute, an
-    /// unknown key or an unknown object. The fast path of the change matcher.
-    func related(_ key: String, of object: ObjectID) -> [ObjectID] {
-        guard let index = layout.hierarchyIndex[object.hierarchy],
-            let row = storage.tables[index].rows[object.id].map(Int.init)
-        else { return [] }
-        let table = storage.tables[index]
-        if let column = layout.toOneColumns[index][key] {
-            let target = table.toOne[column][row]
-            return target >= 0 ? [objectID(hierarchy: layout.toOneDestinations[index][column], row: target)] : []
-        }
-        if let column = layout.toManyColumns[index][key] {
-            let destination = layout.toManyDestinations[index][column].hierarchy
-            return table.toMany[column][row].map { objectID(hierarchy: destination, row: $0) }
-        }
-        return []
-    }
-
     /// The entity number of `object`, or `nil` when the graph does not hold it.
     func entityNumber(of object: ObjectID) -> Int? {
         guard let index = layout.hierarchyIndex[object.hierarchy] else { return nil }

@@ -51,7 +51,7 @@ extension LiveResultSet {
         let oldWindow = window
         let oldSections = sections.map(\.name)
 
-        // Where the flagged members stand before the change, found by binary search while
+        // Where the flagged members stand before the change, found by searching the list while
         // their sort values are still the old ones. The reached ones leave the list and are
         // merged back below if they still match; so no pass over the whole list is needed.
         var oldTouched: [(element: Int32, offset: Int)] = []
