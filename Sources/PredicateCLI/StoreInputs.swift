@@ -33,15 +33,25 @@ enum StoreInputs {
         }
     }
 
+    /// The bytes of a file that must be UTF-8 text (`-`: standard input): a byte-order mark,
+    /// UTF-16 or Latin-1 is refused with the place of the first bad byte.
+    private static func text(_ path: String) -> Result<Data, CommandFailure> {
+        switch InputFile.read(path) {
+        case .success(let data):
+            if let problem = TextEncoding.problem(in: data) {
+                return .failure(CommandFailure(status: ExitStatus.invalidInput, message: "\(path): \(problem)"))
+            }
+            return .success(data)
+        case .failure(let failure): return .failure(failure)
+        }
+    }
+
     /// The object graph in a graph file (`-`: standard input).
     static func graph(_ path: String, schema: Schema) -> Result<ObjectGraph, CommandFailure> {
         let data: Data
-        switch InputFile.read(path) {
+        switch text(path) {
         case .success(let read): data = read
         case .failure(let failure): return .failure(failure)
-        }
-        if let problem = TextEncoding.problem(in: data) {
-            return .failure(CommandFailure(status: ExitStatus.invalidInput, message: "\(path): \(problem)"))
         }
         do {
             return .success(try ObjectGraph.load(json: data, schema: schema))
@@ -56,12 +66,9 @@ enum StoreInputs {
     /// The change set in a change-set file (`-`: standard input).
     static func changeSet(_ path: String) -> Result<ChangeSet, CommandFailure> {
         let data: Data
-        switch InputFile.read(path) {
+        switch text(path) {
         case .success(let read): data = read
         case .failure(let failure): return .failure(failure)
-        }
-        if let problem = TextEncoding.problem(in: data) {
-            return .failure(CommandFailure(status: ExitStatus.invalidInput, message: "\(path): \(problem)"))
         }
         do {
             return .success(try ChangeSet.decode(json: data))
