@@ -10,23 +10,49 @@ import Foundation
 /// try db.rows(SQLStatement(sql: "SELECT pe_fold($1, 'cd')", bindings: [.text("Zoë")]))   // [[.text("zoe")]]
 /// ```
 ///
-/// The URL is libpq's connection URI (`postgresql://user@host:port/db`, or
-/// `postgresql:///db?host=/socket/dir&port=N` for a Unix socket); libpq's key/value strings
-/// (`host=… dbname=…`) are accepted too. A connection belongs to one thread at a time.
+/// The connection string is libpq's URI (`postgresql://user@host:port/db`, or
+/// `postgresql:///db?host=/socket/dir&port=N` for a Unix socket) or its key/value form
+/// (`host=… dbname=…`), read by ``Configuration``. Connecting waits at most
+/// ``Configuration/defaultConnectTimeout`` seconds for a server that does not answer, unless the
+/// string sets `connect_timeout`. No error or description shows a password. A connection belongs
+/// to one thread at a time.
 package final class PostgresConnection: SQLQuerying {
     private let handle: OpaquePointer
+    /// Where the connection goes (printable: it shows no secret).
+    package let configuration: Configuration
 
-    /// Connects; throws with libpq's message when the server cannot be reached or refuses.
-    package init(url: String) throws(PostgresError) {
-        guard let connection = PQconnectdb(url) else {
-            throw PostgresError(message: "libpq could not allocate a connection")
+    /// Parses `url` (``Configuration/init(parsing:)``) and connects.
+    package convenience init(url: String) throws(PostgresError) {
+        try self.init(configuration: try Configuration(parsing: url))
+    }
+
+    /// Connects; throws when libpq refuses an option or value, or the server cannot be reached
+    /// or refuses: `cannot connect to host=db port=5432 dbname=notes user=bob: …` with libpq's
+    /// reason, which names the host it tried (`connection to server at "db" (10.0.0.5), port
+    /// 5432 failed: timeout expired`).
+    package init(configuration: Configuration) throws(PostgresError) {
+        let parameters = configuration.connectionParameters
+        let keywords = parameters.map { strdup($0.keyword) }
+        let values = parameters.map { strdup($0.value) }
+        defer { for pointer in keywords + values { free(pointer) } }
+        let connection = PQconnectdbParams(
+            keywords.map { UnsafePointer($0) } + [nil], values.map { UnsafePointer($0) } + [nil], 0)
+        guard let connection else {
+            throw PostgresError(message: "cannot connect to \(configuration): libpq could not allocate a connection")
         }
         guard PQstatus(connection) == CONNECTION_OK else {
-            let message = String(cString: PQerrorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
+            let reason = String(cString: PQerrorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
             PQfinish(connection)
-            throw PostgresError(message: "cannot connect to '\(url)': \(message)")
+            var message = "cannot connect to \(configuration): \(configuration.redacting(reason))"
+            if reason.contains("timeout expired") {
+                message +=
+                    " (no answer within connect_timeout=\(configuration.connectTimeout) s; "
+                    + "set connect_timeout in the URL to wait longer)"
+            }
+            throw PostgresError(message: message)
         }
         handle = connection
+        self.configuration = configuration
         PQsetNoticeProcessor(connection, ignoreNotice, nil)
     }
 
@@ -122,13 +148,13 @@ package final class PostgresConnection: SQLQuerying {
 
     private func check(_ result: OpaquePointer?, sql: String) throws(PostgresError) {
         guard let result else {
-            throw PostgresError(message: String(cString: PQerrorMessage(handle)), sql: sql)
+            throw PostgresError(message: configuration.redacting(String(cString: PQerrorMessage(handle))), sql: sql)
         }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY: return
         default:
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-            let message = String(cString: PQresultErrorMessage(result))
+            let message = configuration.redacting(String(cString: PQresultErrorMessage(result)))
             throw PostgresError(
                 sqlState: state, message: message.trimmingCharacters(in: .whitespacesAndNewlines), sql: sql)
         }

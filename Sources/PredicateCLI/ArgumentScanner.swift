@@ -1,3 +1,5 @@
+import PostgresDatabase
+
 /// A small command-line argument reader: positional arguments, `--flag`s and repeatable
 /// `--option value` pairs (also `--option=value`). Unknown options are usage errors.
 struct ArgumentScanner {
@@ -69,10 +71,12 @@ struct ArgumentScanner {
         return remaining.remove(at: index)
     }
 
-    /// Throws when anything was not consumed.
+    /// Throws when anything was not consumed. The argument is echoed with the password of a
+    /// PostgreSQL URL or connection string masked (a URL given without `--db`).
     func finish() throws(UsageError) {
-        if let first = remaining.first {
-            throw UsageError(first.hasPrefix("--") ? "unknown option '\(first)'" : "unexpected argument '\(first)'")
+        if let argument = remaining.first {
+            let shown = PostgresConnection.Configuration.masked(argument)
+            throw UsageError(argument.hasPrefix("--") ? "unknown option '\(shown)'" : "unexpected argument '\(shown)'")
         }
     }
 }

@@ -1,3 +1,5 @@
+import PostgresDatabase
+
 /// The `predicate` command-line tool as a library: `run` takes the arguments (without the
 /// program name) and an IO, and returns the exit status. The executable only forwards to it.
 ///
@@ -34,7 +36,8 @@ package enum PredicateTool {
         // `predicate --schema … --db …`: options without a command are the REPL's.
         if name.hasPrefix("--") { return run(["repl"] + arguments, io: io) }
         guard let command = commands.first(where: { $0.name == name }) else {
-            io.writeError("predicate: unknown command '\(name)'\n\n" + overview)
+            let shown = PostgresConnection.Configuration.masked(name)  // a URL typed first keeps its password
+            io.writeError("predicate: unknown command '\(shown)'\n\n" + overview)
             return ExitStatus.usage
         }
         var scanner = ArgumentScanner(Array(arguments.dropFirst()))

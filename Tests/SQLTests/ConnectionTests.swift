@@ -96,7 +96,6 @@ struct PostgresConnectionTests {
         let error = #expect(throws: PostgresError.self) {
             try PostgresConnection(url: "postgresql:///nowhere?host=/nonexistent-dir&port=1")
         }
-        #expect(
-            error?.message.hasPrefix("cannot connect to 'postgresql:///nowhere?host=/nonexistent-dir&port=1'") == true)
+        #expect(error?.message.hasPrefix("cannot connect to host=/nonexistent-dir port=1 dbname=nowhere: ") == true)
     }
 }

@@ -8,6 +8,7 @@ import Predicates
 /// A database attached to the session (`:db TARGET [coredata]`, or `--db` on the command
 /// line): predicates then run in it as well as in memory.
 struct ReplDatabase: Sendable {
+    /// The file's path, or the server, database and user (never a password).
     var target: String
     var mappingName: String
     var database: OpenDatabase
@@ -49,7 +50,13 @@ extension ReplSession {
     /// Core Data's) mapping; with no graph loaded, the database's objects are read into one.
     mutating func attachDatabase(_ text: String) -> ReplReply {
         let words = text.split(separator: " ").map(String.init)
-        guard let target = words.first, words.count <= 2 else { return .error(":db takes TARGET [default|coredata]") }
+        guard let word = words.first, words.count <= 2 else { return .error(":db takes TARGET [default|coredata]") }
+        let target: DatabaseTarget
+        do {
+            target = try DatabaseTarget(word)
+        } catch {
+            return .error(error.message)
+        }
         let mappingName = words.count == 2 ? words[1] : "default"
         guard MappingOption.names.contains(mappingName) else {
             return .error("the mapping is default or coredata, not '\(mappingName)'")
@@ -65,7 +72,7 @@ extension ReplSession {
                 do {
                     let graph = try ObjectGraph.read(
                         from: attached.database, mapping: attached.mapping, dialect: attached.database.dialect)
-                    objects = .graph(graph, name: target)
+                    objects = .graph(graph, name: target.description)
                     notes += "; read \(graph.count) objects from it into memory"
                 } catch {
                     return .error("attached \(target), but its objects cannot be read: \(error)")
@@ -147,17 +154,18 @@ extension ReplSession {
     }
 
     /// Opens `target` with the mapping `name` for `schema`.
-    static func openDatabase(_ target: String, mapping name: String, schema: Schema) -> Result<
+    static func openDatabase(_ target: DatabaseTarget, mapping name: String, schema: Schema) -> Result<
         ReplDatabase, CommandFailure
     > {
         let database: OpenDatabase
-        switch DatabaseTarget(target).open(create: false) {
+        switch target.open(create: false) {
         case .success(let opened): database = opened
         case .failure(let failure): return .failure(failure)
         }
         switch database.mapping(name, schema: schema) {
         case .success(let mapping):
-            return .success(ReplDatabase(target: target, mappingName: name, database: database, mapping: mapping))
+            return .success(
+                ReplDatabase(target: target.description, mappingName: name, database: database, mapping: mapping))
         case .failure(let failure): return .failure(failure)
         }
     }

@@ -49,6 +49,7 @@ struct ReplToolCommand: ToolCommand {
         dataPath = try scanner.value(for: "--data")
         entity = try scanner.value(for: "--entity")
         databaseTarget = try scanner.value(for: "--db")
+        if let databaseTarget { _ = try DatabaseTarget(databaseTarget) }  // a malformed URL is a usage error
         mappingName = try MappingOption.parse(try scanner.value(for: "--mapping"))
         if graphPath != nil, dataPath != nil { throw UsageError("give --graph FILE or --data FILE, not both") }
         if databaseTarget != nil, dataPath != nil { throw UsageError("--db needs a schema's objects, not --data") }

@@ -40,7 +40,7 @@ struct DBCommand: ToolCommand {
         }
         self.action = action
         schemaPath = try scanner.requiredValue(for: "--schema")
-        target = DatabaseTarget(try scanner.requiredValue(for: "--db"))
+        target = try DatabaseTarget(try scanner.requiredValue(for: "--db"))
         graphPath = try scanner.value(for: "--graph")
         mapping = try MappingOption.parse(try scanner.value(for: "--mapping"))
         if action == .export, graphPath != nil { throw UsageError("--graph is for 'db create'") }

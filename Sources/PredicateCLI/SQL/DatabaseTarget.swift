@@ -5,16 +5,31 @@ import PostgresDatabase
 import SQLiteDatabase
 
 /// A database named on the command line: a SQLite file path, or a `postgres://` /
-/// `postgresql://` URL (libpq's connection URI, `?host=/socket/dir&port=N` included).
-enum DatabaseTarget {
+/// `postgresql://` URL (libpq's connection URI, `?host=/socket/dir&port=N` included). Printed
+/// (``description``) without its password.
+enum DatabaseTarget: CustomStringConvertible {
     case sqlite(path: String)
-    case postgres(url: String)
+    case postgres(PostgresConnection.Configuration)
 
-    init(_ text: String) {
+    /// Reads `--db`'s value (or `:db`'s); a malformed PostgreSQL URL is a usage error that
+    /// names the part at fault without quoting a password.
+    init(_ text: String) throws(UsageError) {
         if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
-            self = .postgres(url: text)
+            do {
+                self = .postgres(try PostgresConnection.Configuration(parsing: text))
+            } catch {
+                throw UsageError(error.message)
+            }
         } else {
             self = .sqlite(path: text)
+        }
+    }
+
+    /// The file's path, or the server, database and user (never a password).
+    var description: String {
+        switch self {
+        case .sqlite(let path): path
+        case .postgres(let configuration): "PostgreSQL \(configuration)"
         }
     }
 
@@ -31,9 +46,9 @@ enum DatabaseTarget {
             } catch {
                 return .failure(CommandFailure(status: ExitStatus.failure, message: error.message))
             }
-        case .postgres(let url):
+        case .postgres(let configuration):
             do {
-                return .success(OpenDatabase(postgres: try PostgresConnection(url: url)))
+                return .success(OpenDatabase(postgres: try PostgresConnection(configuration: configuration)))
             } catch {
                 return .failure(CommandFailure(status: ExitStatus.failure, message: error.description))
             }

@@ -25,7 +25,7 @@ struct QueryCommand: ToolCommand {
     var target: DatabaseTarget
 
     init(arguments scanner: inout ArgumentScanner) throws(UsageError) {
-        target = DatabaseTarget(try scanner.requiredValue(for: "--db"))
+        target = try DatabaseTarget(try scanner.requiredValue(for: "--db"))
         query = try LoweredQueryOptions(arguments: &scanner)
     }
 

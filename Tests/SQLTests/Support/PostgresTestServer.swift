@@ -70,6 +70,12 @@ final class PostgresTestServer: Sendable {
                     "--no-sync",
                 ],
                 as: runAs)
+            // Every login is trusted except ``passwordUser``'s, which needs its password: the
+            // tests of a wrong password need a server that asks for one.
+            let hba = data + "/pg_hba.conf"
+            let trusted = try String(contentsOfFile: hba, encoding: .utf8)
+            try ("local all \(Self.passwordUser) scram-sha-256\n" + trusted).write(
+                toFile: hba, atomically: false, encoding: .utf8)
             let options =
                 "-k \(socketDirectory) -p \(port) -c listen_addresses='' -c fsync=off "
                 + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
@@ -81,6 +87,25 @@ final class PostgresTestServer: Sendable {
         }
         Self.startWatchdog(pgCtl: binaries.pgCtl, data: data, directory: directory, runAs: runAs)
         Self.stopAtExit(pgCtl: binaries.pgCtl, data: data, directory: directory, runAs: runAs)
+        do {
+            let admin = try PostgresConnection(url: url(database: "postgres"))
+            try admin.execute("CREATE ROLE \(Self.passwordUser) LOGIN PASSWORD '\(Self.passwordUserPassword)'")
+        } catch {
+            throw PostgresTestServerError("cannot create the role \(Self.passwordUser): \(error)")
+        }
+    }
+
+    /// The role whose login needs a password (``passwordUserURL(password:)``); every other
+    /// login is trusted.
+    static let passwordUser = "pe_password_user"
+
+    /// The password of ``passwordUser``, set when the server starts.
+    static let passwordUserPassword = "right-Pa55word"
+
+    /// The libpq URL of the `postgres` database as ``passwordUser`` with `password` (right or
+    /// wrong), in the user information.
+    func passwordUserURL(password: String) -> String {
+        "postgresql://\(Self.passwordUser):\(password)@/postgres?host=\(socketDirectory)&port=\(port)"
     }
 
     /// The libpq URL of database `name` on this server.
