@@ -128,4 +128,29 @@ struct LiveResultSetScenarioTests {
         #expect(Self.ids(results.rows) == [3, 4])
         #expect(change.rows.applied(to: old) == results.rows)
     }
+
+    @Test("the largest window shows every row after the offset, before and after a change (it trapped)")
+    func largestWindow() throws {
+        var results = try Self.results(
+            FetchRequest(entity: "Content", sortKeys: [SortKey("creationDate")], fetchLimit: Int.max, fetchOffset: 1))
+        #expect(Self.ids(results.rows) == [2, 3, 4, 5, 6])
+        #expect(results.rowCount == 5)
+        _ = try results.apply(Self.change(#"{"Content": {"deleted": [2]}}"#))
+        #expect(Self.ids(results.rows) == [3, 4, 5, 6])
+        _ = try results.replace(
+            FetchRequest(entity: "Content", sortKeys: [SortKey("creationDate")], fetchLimit: 1, fetchOffset: Int.max))
+        #expect(results.rows.isEmpty)
+    }
+
+    @Test("a negative offset or limit is refused (a negative offset trapped)")
+    func negativeWindow() throws {
+        let offset = #expect(throws: LiveResultsError.self) {
+            try Self.results(FetchRequest(entity: "Content", fetchOffset: -1))
+        }
+        #expect(offset?.message == "the fetch request's window: the offset must be 0 or more, not -1")
+        let limit = #expect(throws: LiveResultsError.self) {
+            try Self.results(FetchRequest(entity: "Content", fetchLimit: -3))
+        }
+        #expect(limit?.message == "the fetch request's window: the limit must be 0 or more, not -3")
+    }
 }

@@ -73,6 +73,27 @@ struct SQLCommandTests {
         #expect(fromExport.output == fromSample.output)
     }
 
+    @Test("a window of any size: --limit and --offset up to Int.max; negative or larger values exit 64")
+    func windows() throws {
+        let path = Self.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let create = ToolRunner.inProcess(["db", "create", "--graph", "Samples/graph.json", "--db", path] + Self.model)
+        #expect(create.status == 0, "\(create.errorOutput)")
+        let query = ["query", "TRUEPREDICATE", "--entity", "Content", "--db", path] + Self.model
+        let largest = ToolRunner.inProcess(query + ["--limit", "9223372036854775807", "--offset", "1"])
+        #expect(largest.output == "[2, 3, 4, 5, 6]\n", "\(largest.errorOutput)")
+        let past = ToolRunner.inProcess(query + ["--limit", "1", "--offset", "9223372036854775807"])
+        #expect(past.output == "[]\n", "\(past.errorOutput)")
+        let sql = ToolRunner.inProcess(
+            ["sql", "TRUEPREDICATE", "--entity", "Content", "--limit", "9223372036854775807", "--offset", "1"]
+                + Self.model)
+        #expect(sql.output.hasSuffix(#""bindings": [9223372036854775807, 1]}"# + "\n"), "\(sql.errorOutput)")
+        for value in ["-1", "9223372036854775808", "1e3"] {
+            #expect(ToolRunner.inProcess(query + ["--limit", value]).status == 64)
+            #expect(ToolRunner.inProcess(query + ["--offset", value]).status == 64)
+        }
+    }
+
     @Test("a missing database file exits 1 with its name")
     func missing() {
         let result = ToolRunner.inProcess(

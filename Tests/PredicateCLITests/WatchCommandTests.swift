@@ -55,6 +55,21 @@ struct WatchCommandTests {
                     + "\n"))
     }
 
+    @Test("the largest window: --limit Int.max --offset 1 shows every row but the first (it trapped, exit 132)")
+    func largestWindow() {
+        let result = ToolRunner.inProcess(
+            Self.base + [
+                "--sort", "creationDate", "--limit", "9223372036854775807", "--offset", "1", "--changes",
+                "Samples/changes/move-content.json",
+            ])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output.hasPrefix(#"{"step":0,"rows":[2,3,4,5,6]}"# + "\n"))
+        let past = ToolRunner.inProcess(
+            Self.base + ["--offset", "9223372036854775807", "--changes", "Samples/changes/move-content.json"])
+        #expect(past.output.hasPrefix(#"{"step":0,"rows":[]}"# + "\n"), "\(past.errorOutput)")
+        #expect(ToolRunner.inProcess(Self.base + ["--offset", "-1", "--changes", "x.json"]).status == 64)
+    }
+
     @Test("errors: a bad sort key spelling (64), an unknown key (2), a stale change set (2)")
     func errors() {
         #expect(ToolRunner.inProcess(Self.base + ["--sort", "name:up", "--changes", "x.json"]).status == 64)

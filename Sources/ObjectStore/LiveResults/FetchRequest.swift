@@ -25,9 +25,11 @@ public struct FetchRequest: Sendable, Hashable, Codable {
     public var sortKeys: [SortKey]
     /// The key path whose value names each row's section, if the list has sections.
     public var sectionKeyPath: String?
-    /// At most this many rows (after the offset); `nil` for all.
+    /// At most this many rows (after the offset); `nil` for all. Any value from 0 to `Int.max`;
+    /// a negative one is refused when the results are made (``ResultWindow``).
     public var fetchLimit: Int?
-    /// Rows skipped at the start of the sorted list.
+    /// Rows skipped at the start of the sorted list. Any value from 0 to `Int.max` (past the end,
+    /// no rows); a negative one is refused when the results are made.
     public var fetchOffset: Int
     /// Key paths whose values the rows display (a change updates the row).
     public var refreshKeyPaths: [String]
@@ -56,6 +58,9 @@ public struct FetchRequest: Sendable, Hashable, Codable {
             sortKeys: sortKeys, sectionKeyPath: sectionKeyPath, fetchLimit: fetchLimit, fetchOffset: fetchOffset,
             refreshKeyPaths: refreshKeyPaths)
     }
+
+    /// The offset and the limit as a ``ResultWindow``.
+    public var window: ResultWindow { ResultWindow(offset: fetchOffset, limit: fetchLimit) }
 
     /// The sort keys in effect: the section key path first (ascending, plain) when there is one
     /// and no sort key already starts with it.

@@ -47,7 +47,7 @@ extension LiveResultSet {
             if flags[Int(member)] == 0 { flagged.append(member) }
             flags[Int(member)] |= refresh
         }
-        let windowed = request.fetchOffset > 0 || request.fetchLimit != nil
+        let windowed = !request.window.isWhole
         let oldWindow = window
         let oldSections = sections.map(\.name)
 

@@ -25,6 +25,7 @@ extension LiveResultSet {
             }
             rootNumber = number
             hierarchy = layout.hierarchyOf[number]
+            if let problem = request.window.problem { throw LiveResultsError("the fetch request's window: \(problem)") }
             var checked: CheckedPredicate?
             if let node = request.predicate {
                 do {

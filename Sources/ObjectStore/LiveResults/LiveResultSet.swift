@@ -125,11 +125,9 @@ public struct LiveResultSet: Sendable {
         sortValues[row] = values
     }
 
-    /// The member rows within the offset and the limit.
+    /// The member rows within the offset and the limit (``ResultWindow``: any size, no overflow).
     var window: ArraySlice<Int32> {
-        let start = min(request.fetchOffset, members.count)
-        let end = request.fetchLimit.map { min(members.count, start + max(0, $0)) } ?? members.count
-        return members[start..<end]
+        members[request.window.range(in: members.count)]
     }
 
     /// Sets ``sections`` from the members shown.

@@ -41,7 +41,8 @@ public struct PredicateLowering: Sendable {
 
     /// `SELECT <key> FROM <entity's table> WHERE <predicate> ORDER BY … LIMIT … OFFSET …`:
     /// the keys of the objects of `checked.entity` (sub-entities included) that match, in the
-    /// order of `sortKeys` and then by key.
+    /// order of `sortKeys` and then by key. `limit` and `offset` take any value from 0 to
+    /// `Int.max` (as ``ResultWindow`` reads them); a negative one is refused (`sql-window`).
     public func query(
         _ checked: CheckedPredicate, sortKeys: [SortKey] = [], limit: Int? = nil, offset: Int? = nil
     ) throws(SQLLoweringError) -> SQLSelect {
@@ -143,6 +144,9 @@ final class LoweringWalk {
         }
         select.order.append(.init(expression: .column(alias: "t0", name: table.primaryKey), descending: false))
         select.joins = Self.innerWhereRequired(frames[0].joins, conditions: select.conditions)
+        if let problem = ResultWindow(offset: offset ?? 0, limit: limit).problem {
+            throw SQLLoweringError(id: "sql-window", message: problem, range: nil)
+        }
         select.limit = limit
         select.offset = offset
         return select

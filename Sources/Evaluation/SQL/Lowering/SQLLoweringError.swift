@@ -10,7 +10,8 @@ import Predicates
 /// ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 /// ```
 public struct SQLLoweringError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A stable identifier: `sql-unsupported`, `sql-not-stored`, `sql-variable`, `sql-invalid-pattern`.
+    /// A stable identifier: `sql-unsupported`, `sql-not-stored`, `sql-variable`, `sql-invalid-pattern`,
+    /// `sql-sort-key`, `sql-window`.
     public var id: String
     /// What cannot be lowered, and why.
     public var message: String
