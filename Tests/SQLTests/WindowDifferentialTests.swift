@@ -8,9 +8,9 @@ import Testing
 
 /// Windows at the edges of `Int` — offsets and limits of 0, 1, the list's size, `Int.max - 1`,
 /// `Int.max`, and negative ones — on the sample graph: a live result list in memory and the
-/// lowered query in SQLite show the same rows, or both refuse a negative value. A window once
+/// lowered query in SQLite and in PostgreSQL show the same rows, or all refuse a negative value. A window once
 /// trapped in memory (`offset + limit` overflowed) while SQLite answered.
-@Suite("Windows: memory and SQLite agree at the edges of Int")
+@Suite("Windows: memory, SQLite and PostgreSQL agree at the edges of Int")
 struct WindowDifferentialTests {
     /// Offsets and limits drawn by the property test (the sample has six Contents).
     static let extremes = [0, 1, 2, 5, 6, 7, Int.max - 1, Int.max, -1, Int.min]
@@ -35,8 +35,8 @@ struct WindowDifferentialTests {
         }
     }
 
-    static func sqlite(
-        _ request: FetchRequest, checked: CheckedPredicate, mapping: SQLMapping, database: SQLiteTestDatabase
+    static func database(
+        _ request: FetchRequest, checked: CheckedPredicate, mapping: SQLMapping, database: some TestDatabase
     ) throws -> Shown {
         do {
             let select = try PredicateLowering(layout: mapping).query(
@@ -47,12 +47,10 @@ struct WindowDifferentialTests {
         }
     }
 
-    @Test("the same rows for every window (seeded)")
-    func agree() throws {
+    static func run(_ name: String, database: some TestDatabase) throws {
         let (graph, mapping) = try SampleQueryTests.sample()
-        let database = try SQLiteTestDatabase()
         try database.load(graph, mapping: mapping)
-        let run = PropertyRun("WindowDifferentialTests.agree", defaultCases: 300)
+        let run = PropertyRun("WindowDifferentialTests.\(name)", defaultCases: 300)
         for index in 0..<run.cases {
             var random = SplitMix64(seed: run.caseSeed(index))
             let format = random.pick(Self.predicates)
@@ -63,16 +61,29 @@ struct WindowDifferentialTests {
                 entity: "Content", predicate: predicate, sortKeys: random.pick(Self.orders), fetchLimit: limit,
                 fetchOffset: random.pick(Self.extremes))
             let memory = try Self.memory(request, graph: graph)
-            let sqlite = try Self.sqlite(request, checked: checked, mapping: mapping, database: database)
+            let stored = try Self.database(request, checked: checked, mapping: mapping, database: database)
             #expect(
-                memory == sqlite,
+                memory == stored,
                 """
-                \(format), sort \(request.sortKeys), offset \(request.fetchOffset), limit \(String(describing: limit))
+                \(database.dialect.name): \(format), sort \(request.sortKeys), offset \(request.fetchOffset), \
+                limit \(String(describing: limit))
                 \(run.replay(index))
                 """)
             let negative = request.fetchOffset < 0 || (limit ?? 0) < 0
             #expect((memory == .refused) == negative, "\(run.replay(index))")
-            if memory != sqlite { return }
+            if memory != stored { return }
         }
+    }
+
+    @Test("SQLite shows the rows memory shows, for every window (seeded)")
+    func sqlite() throws {
+        try Self.run("sqlite", database: try SQLiteTestDatabase())
+    }
+
+    @Test(
+        "PostgreSQL shows the rows memory shows, for every window (seeded)",
+        .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipMessage))
+    func postgres() throws {
+        try Self.run("postgres", database: try PostgresTestDatabase())
     }
 }
