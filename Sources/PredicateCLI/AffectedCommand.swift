@@ -99,6 +99,11 @@ struct AffectedCommand: ToolCommand {
         } catch {
             throw Failure(status: ExitStatus.invalidInput, message: error.rendered)
         }
+        if case .failure(let failure) = StoreInputs.orderingKeyPaths(
+            sortKeys: sortKeyPaths, schema: schema, entity: entity)
+        {
+            throw Failure(status: failure.status, message: failure.message)
+        }
         let dependencies: QueryDependencies
         do {
             dependencies = try QueryDependencies(

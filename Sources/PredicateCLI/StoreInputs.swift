@@ -110,6 +110,24 @@ enum StoreInputs {
         }
     }
 
+    /// Checks a section key path and sort key paths by the rule every back end applies
+    /// (``OrderingKeyPath``: they end in an attribute reached through to-one relationships).
+    /// A refusal is invalid input (2), rendered with a caret under the key path.
+    static func orderingKeyPaths(section: String? = nil, sortKeys: [String], schema: Schema, entity: String)
+        -> Result<Void, CommandFailure>
+    {
+        let paths =
+            (section.map { [($0, OrderingKeyPath.Role.sectionKeyPath)] } ?? []) + sortKeys.map { ($0, .sortKey) }
+        for (keyPath, role) in paths {
+            do {
+                try OrderingKeyPath.resolve(keyPath, role: role, schema: schema, entity: entity)
+            } catch {
+                return .failure(CommandFailure(status: ExitStatus.invalidInput, message: error.rendered))
+            }
+        }
+        return .success(())
+    }
+
     /// An object of a graph as one JSON line of the graph file format, with its entity:
     /// `{"entity":"Content","id":1,"name":"notes.txt","bucket":1,"tags":[1]}`.
     static func objectLine(_ id: ObjectID, in graph: ObjectGraph) -> String {

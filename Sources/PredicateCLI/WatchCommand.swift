@@ -82,6 +82,11 @@ struct WatchCommand: ToolCommand {
             }
             return ExitStatus.failure
         }
+        if case .failure(let failure) = StoreInputs.orderingKeyPaths(
+            section: section, sortKeys: sortKeys.map(\.keyPath), schema: schema, entity: entity)
+        {
+            return failure.report(io)
+        }
         var predicate: PredicateNode?
         if let format {
             switch StoreInputs.checked(format, arguments: arguments, schema: schema, entity: entity) {

@@ -142,6 +142,29 @@ struct LiveResultSetScenarioTests {
         #expect(results.rows.isEmpty)
     }
 
+    @Test("a section key path or sort key ending on a relationship is refused with a caret (it sorted on objects)")
+    func relationshipKeys() throws {
+        let section = #expect(throws: LiveResultsError.self) {
+            try Self.results(FetchRequest(entity: "Content", sectionKeyPath: "bucket"))
+        }
+        #expect(
+            section?.message == """
+                1:1: error: the section key path 'bucket' ends on the relationship 'bucket', not an attribute
+                bucket
+                ^^^^^^
+                note: sort keys and section key paths end in an attribute, e.g. bucket.name
+                """)
+        #expect(section?.diagnostics.map(\.id) == ["not-sortable"])
+        let sort = #expect(throws: LiveResultsError.self) {
+            try Self.results(FetchRequest(entity: "Content", sortKeys: [SortKey("creationDate"), SortKey("owner")]))
+        }
+        #expect(sort?.message.hasPrefix("1:1: error: the sort key 'owner' ends on the relationship 'owner'") == true)
+        let toMany = #expect(throws: LiveResultsError.self) {
+            try Self.results(FetchRequest(entity: "Bucket", sortKeys: [SortKey("contents.@count")]))
+        }
+        #expect(toMany?.diagnostics.map(\.range) == [SourceRange(0, 8)])
+    }
+
     @Test("a negative offset or limit is refused (a negative offset trapped)")
     func negativeWindow() throws {
         let offset = #expect(throws: LiveResultsError.self) {

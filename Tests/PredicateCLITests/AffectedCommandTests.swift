@@ -135,6 +135,13 @@ struct AffectedCommandTests {
                 """)
     }
 
+    @Test("a --sort key path follows the rule of every sort key: an attribute through to-one hops (status 2)")
+    func sortRule() {
+        let result = Self.run(format: "bucket.name == 'x'", changes: "move-content", extra: ["--sort", "bucket"])
+        #expect(result.status == 2)
+        #expect(result.error.hasPrefix("1:1: error: the sort key 'bucket' ends on the relationship 'bucket'"))
+    }
+
     @Test("an unreadable change set: status 1")
     func unreadable() {
         let result = Self.run(format: "bucket.name == 'x'", changes: "/nonexistent/changes.json")

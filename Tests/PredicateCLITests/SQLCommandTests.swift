@@ -35,6 +35,33 @@ struct SQLCommandTests {
         #expect(result.errorOutput.contains("ANY contents.tags.name == 'x'\n    ^^^^^^^^^^^^^^^^^^"))
     }
 
+    @Test("sql and query refuse a sort key that does not end in an attribute, with a caret, as watch does")
+    func relationshipSortKey() {
+        let sql = ToolRunner.inProcess(
+            ["sql", "TRUEPREDICATE", "--entity", "Content", "--sort", "bucket"] + Self.model)
+        #expect(sql.status == 2)
+        #expect(
+            sql.errorOutput == """
+                1:1: error: the sort key 'bucket' ends on the relationship 'bucket', not an attribute
+                bucket
+                ^^^^^^
+                note: sort keys and section key paths end in an attribute, e.g. bucket.name
+
+                """)
+        let path = Self.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(
+            ToolRunner.inProcess(["db", "create", "--graph", "Samples/graph.json", "--db", path] + Self.model).status
+                == 0)
+        let query = ToolRunner.inProcess(
+            ["query", "TRUEPREDICATE", "--entity", "Content", "--db", path, "--sort", "name", "--sort", "tags.name"]
+                + Self.model)
+        #expect(query.status == 2)
+        #expect(
+            query.errorOutput.hasPrefix(
+                "1:1: error: the sort key 'tags.name' goes through the to-many relationship 'tags'\ntags.name\n^^^^\n"))
+    }
+
     @Test("bad options exit 64")
     func usage() {
         #expect(

@@ -70,6 +70,29 @@ struct WatchCommandTests {
         #expect(ToolRunner.inProcess(Self.base + ["--offset", "-1", "--changes", "x.json"]).status == 64)
     }
 
+    @Test("--section and --sort on a relationship exit 2 with a caret (every row was in one section '<Bucket>')")
+    func relationshipKeys() {
+        let section = ToolRunner.inProcess(
+            Self.base + ["--section", "bucket", "--changes", "Samples/changes/move-content.json"])
+        #expect(section.status == 2)
+        #expect(section.output.isEmpty)
+        #expect(
+            section.errorOutput == """
+                1:1: error: the section key path 'bucket' ends on the relationship 'bucket', not an attribute
+                bucket
+                ^^^^^^
+                note: sort keys and section key paths end in an attribute, e.g. bucket.name
+
+                """)
+        let sort = ToolRunner.inProcess(
+            Self.base + ["--sort", "bucket.owner", "--changes", "Samples/changes/move-content.json"])
+        #expect(sort.status == 2)
+        #expect(
+            sort.errorOutput.hasPrefix(
+                "1:8: error: the sort key 'bucket.owner' ends on the relationship 'owner', not an attribute\n"
+                    + "bucket.owner\n       ^^^^^\n"))
+    }
+
     @Test("errors: a bad sort key spelling (64), an unknown key (2), a stale change set (2)")
     func errors() {
         #expect(ToolRunner.inProcess(Self.base + ["--sort", "name:up", "--changes", "x.json"]).status == 64)

@@ -43,22 +43,22 @@ extension LiveResultSet {
             } else {
                 predicate = nil
             }
+            // The section key path and the sort keys end in an attribute (OrderingKeyPath's rule).
+            do throws(SchemaCheckError) {
+                if let section = request.sectionKeyPath {
+                    try OrderingKeyPath.resolve(
+                        section, role: .sectionKeyPath, schema: graph.schema, entity: request.entity)
+                }
+                for key in request.sortKeys {
+                    try OrderingKeyPath.resolve(
+                        key.keyPath, role: .sortKey, schema: graph.schema, entity: request.entity)
+                }
+            } catch {
+                throw LiveResultsError(error.rendered, diagnostics: error.diagnostics)
+            }
             sortKeys = request.effectiveSortKeys
             let access = GraphRootAccess(layout: layout, entity: request.entity)
-            var readers: [@Sendable (GraphObject) throws(EvaluationError) -> EvaluationValue] = []
-            for key in sortKeys {
-                let resolved: ResolvedKeyPath
-                do throws(KeyPathError) {
-                    resolved = try graph.schema.resolve(keyPath: key.keyPath, from: request.entity)
-                } catch {
-                    throw LiveResultsError("the sort key '\(key.keyPath)': \(error.description)")
-                }
-                guard !resolved.isCollection else {
-                    throw LiveResultsError("the sort key '\(key.keyPath)' is a to-many key path, not one value")
-                }
-                readers.append(access.reader(key.keyPath))
-            }
-            self.readers = readers
+            readers = sortKeys.map { access.reader($0.keyPath) }
             do {
                 let orderPaths = sortKeys.map(\.keyPath)
                 let dependencies: QueryDependencies

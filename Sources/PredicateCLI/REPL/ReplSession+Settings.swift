@@ -99,8 +99,9 @@ extension ReplSession {
         "sort: " + (sortKeys.isEmpty ? "by id" : sortKeys.map(\.description).joined(separator: ", "))
     }
 
-    /// Why `keyPath` cannot sort the rows: it does not resolve (caret and did-you-mean), or it
-    /// reaches many values. `nil` when it can.
+    /// Why `keyPath` cannot sort the rows (``OrderingKeyPath``'s rule, as everywhere): it does not
+    /// resolve (caret and did-you-mean), or it does not end in an attribute reached through
+    /// to-one relationships. `nil` when it can.
     func sortKeyProblem(_ keyPath: String) -> String? {
         if case .data = objects {
             do {
@@ -111,12 +112,9 @@ extension ReplSession {
             }
         }
         guard let schema, let entity else { return nil }
-        do {
-            let resolved = try schema.resolve(keyPath: keyPath, from: entity)
-            return resolved.isCollection ? "the sort key '\(keyPath)' is a to-many key path, not one value" : nil
-        } catch {
-            return error.componentIndex == nil
-                ? "\(error)" : Diagnostic(error, inKeyPath: keyPath).render(in: keyPath)
+        switch StoreInputs.orderingKeyPaths(sortKeys: [keyPath], schema: schema, entity: entity) {
+        case .success: return nil
+        case .failure(let failure): return failure.message
         }
     }
 

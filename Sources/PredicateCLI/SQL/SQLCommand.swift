@@ -120,6 +120,11 @@ struct LoweredQueryOptions {
         case .success(let value): checked = value
         case .failure(let failure): return .failure(failure)
         }
+        if case .failure(let failure) = StoreInputs.orderingKeyPaths(
+            sortKeys: sortKeys.map(\.keyPath), schema: schema, entity: entity)
+        {
+            return .failure(failure)
+        }
         let lowering = PredicateLowering(layout: mapping, variables: variables.mapValues(EvaluationValue.init))
         do {
             return .success(

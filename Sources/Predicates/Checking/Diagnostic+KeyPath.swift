@@ -12,6 +12,14 @@ extension Diagnostic {
     /// ```
     /// The id is one of ``SchemaCheckCatalog/identifiers`` (`unknown-key` here).
     public init(_ error: KeyPathError, inKeyPath keyPath: String) {
+        let ranges = Self.componentRanges(keyPath)
+        let whole = SourceRange(0, keyPath.utf8.count)
+        let range = error.componentIndex.flatMap { ranges.indices.contains($0) ? ranges[$0] : nil } ?? whole
+        self = SchemaCheckCatalog.keyPath(error, range: range)
+    }
+
+    /// The byte range of each dotted component of `keyPath`, written on its own.
+    static func componentRanges(_ keyPath: String) -> [SourceRange] {
         var ranges: [SourceRange] = []
         var offset = 0
         for component in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
@@ -19,8 +27,6 @@ extension Diagnostic {
             ranges.append(SourceRange(offset, offset + length))
             offset += length + 1
         }
-        let whole = SourceRange(0, keyPath.utf8.count)
-        let range = error.componentIndex.flatMap { ranges.indices.contains($0) ? ranges[$0] : nil } ?? whole
-        self = SchemaCheckCatalog.keyPath(error, range: range)
+        return ranges
     }
 }

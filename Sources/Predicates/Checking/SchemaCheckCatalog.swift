@@ -19,7 +19,7 @@ package enum SchemaCheckCatalog {
     /// All schema-check diagnostic ids, in the order of the catalogue.
     package static let identifiers: [String] = [
         "unknown-entity", "unknown-key", "not-a-relationship", "invalid-collection-operator", "invalid-key-path",
-        "type-mismatch", "to-many-not-allowed", "quantifier-needs-collection", "nesting-too-deep",
+        "type-mismatch", "to-many-not-allowed", "quantifier-needs-collection", "nesting-too-deep", "not-sortable",
     ]
 
     // MARK: - Key paths
@@ -130,6 +130,30 @@ package enum SchemaCheckCatalog {
         return Diagnostic(
             id: "type-mismatch", message: "BETWEEN needs {low, high}, but \(what)", range: range,
             notes: ["write x BETWEEN {1, 10}"])
+    }
+
+    // MARK: - Sort keys and sections
+
+    /// A sort key or section key path that ends on a relationship: rows cannot be ordered or
+    /// grouped by objects. The note proposes an attribute of the destination.
+    static func endsOnRelationship(
+        _ role: String, keyPath: String, relationship: String, example: String?, range: SourceRange
+    ) -> Diagnostic {
+        var notes = ["sort keys and section key paths end in an attribute"]
+        if let example { notes[0] += ", e.g. \(example)" }
+        return Diagnostic(
+            id: "not-sortable",
+            message: "the \(role) '\(keyPath)' ends on the relationship '\(relationship)', not an attribute",
+            range: range, notes: notes)
+    }
+
+    /// A sort key or section key path that goes through a to-many relationship (or a collection
+    /// operator after one): a row has many values there, or one computed from many.
+    static func throughToMany(_ role: String, keyPath: String, relationship: String, range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            id: "not-sortable",
+            message: "the \(role) '\(keyPath)' goes through the to-many relationship '\(relationship)'",
+            range: range, notes: ["sort keys and section key paths reach an attribute through to-one relationships"])
     }
 
     // MARK: - Limits

@@ -167,6 +167,20 @@ struct LoweringGoldenTests {
         #expect(statement.bindings == [.integer(10), .integer(20)])
     }
 
+    @Test("a sort key must end in an attribute through to-one relationships (the rule memory applies)")
+    func sortKeyRule() throws {
+        for (keyPath, message) in [
+            ("bucket", "the sort key 'bucket' ends on the relationship 'bucket', not an attribute"),
+            ("tags.name", "the sort key 'tags.name' goes through the to-many relationship 'tags'"),
+        ] {
+            let error = #expect(throws: SQLLoweringError.self) {
+                try Self.statement("TRUEPREDICATE", sortKeys: [SortKey(keyPath)])
+            }
+            #expect(error?.id == "sql-sort-key")
+            #expect(error?.message == message)
+        }
+    }
+
     @Test("variables are bound; a missing one is refused")
     func variables() throws {
         let statement = try Self.statement("#size > $min", variables: ["min": .int(5)])

@@ -105,7 +105,26 @@ struct ReplSessionTests {
             (":tree", "error: no predicate yet; type one first, e.g. bucket.name == 'Inbox'\n"),
             (":canonical", "error: no predicate yet; type one first, e.g. bucket.name == 'Inbox'\n"),
             (":explain", "error: no predicate yet; type one first, e.g. bucket.name == 'Inbox'\n"),
-            (":sort tags", "error: the sort key 'tags' is a to-many key path, not one value\n"),
+            (
+                ":sort tags",
+                """
+                1:1: error: the sort key 'tags' goes through the to-many relationship 'tags'
+                tags
+                ^^^^
+                note: sort keys and section key paths reach an attribute through to-one relationships
+
+                """
+            ),
+            (
+                ":sort bucket desc",
+                """
+                1:1: error: the sort key 'bucket' ends on the relationship 'bucket', not an attribute
+                bucket
+                ^^^^^^
+                note: sort keys and section key paths end in an attribute, e.g. bucket.name
+
+                """
+            ),
             (
                 ":sort nmae",
                 """

@@ -202,6 +202,13 @@ final class LoweringWalk {
             throw SQLLoweringError(
                 id: "sql-sort-key", message: "sort key '\(key.keyPath)': \(error.message)", range: nil)
         }
+        // The rule every back end applies: the key path ends in an attribute, through to-one hops.
+        do {
+            try OrderingKeyPath.resolve(key.keyPath, role: .sortKey, schema: schema, entity: root.entity)
+        } catch {
+            throw SQLLoweringError(
+                id: "sql-sort-key", message: error.diagnostics.first?.message ?? error.rendered, range: nil)
+        }
         let operand = try keyPath(resolved, from: root, range: nil, text: key.keyPath)
         guard case .scalar(let expression, let type) = operand else {
             throw SQLLoweringError(
