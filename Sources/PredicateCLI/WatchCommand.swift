@@ -22,8 +22,9 @@ struct WatchCommand: ToolCommand {
           --arg JSON         a value for the next %@, %K, %d… specifier (repeatable)
           --sort KEY         a sort key (repeatable; the order is by id without one)
           --section KEYPATH  group the rows by this key path's value
+                             (sort keys and sections: an attribute, through to-one relationships)
           --refresh KEYPATH  a key path the rows display: a change updates the row (repeatable)
-          --limit N, --offset N  show a window of the rows
+          --limit N, --offset N  show a window of the rows (0 to 9223372036854775807)
           --changes FILE     a change set (repeatable, applied in order)
         Prints the first rows as {"step":0,"rows":[ids],…}, then one line per change set:
         {"step":n,"changes":FILE,"removed":[[offset,id]…],"inserted":[[offset,id]…],

@@ -12,9 +12,12 @@ import Predicates
 ///     refreshKeyPaths: ["bucket.name", "owner.name"])
 /// ```
 ///
-/// Without sort keys the order is by object id. A section key path groups the sorted rows by
-/// its value; it sorts before every sort key (as Core Data requires the first sort descriptor
-/// to), so each section is one run of rows. Refresh key paths name values a row displays
+/// Sort keys and the section key path end in an attribute reached through to-one relationships
+/// (`creationDate`, `bucket.name`; ``OrderingKeyPath``, the rule of every back end): a key path
+/// that ends on a relationship or goes through a to-many one is refused, with a caret, when the
+/// results are made. Without sort keys the order is by object id. A section key path groups the
+/// sorted rows by its value; it sorts before every sort key (as Core Data requires the first
+/// sort descriptor to), so each section is one run of rows. Refresh key paths name values a row displays
 /// without filtering or sorting on them: when one changes, the row is reported as updated.
 public struct FetchRequest: Sendable, Hashable, Codable {
     /// The entity whose objects are listed (objects of its sub-entities too).

@@ -15,6 +15,7 @@ struct DBCommand: ToolCommand {
         predicate db create --schema FILE --db TARGET [--graph FILE.json] [--mapping default|coredata]
         predicate db export --schema FILE --db TARGET [--mapping default|coredata]
           --db TARGET     a SQLite file (created when missing), or a postgres:// or postgresql:// URL
+                          (connect_timeout=10 unless the URL sets it; passwords are never printed)
           --graph FILE    an object graph to load: {"Entity": [{"id": 1, ...}], ...}
           --mapping NAME  default (Docs/sql-mapping.md) or coredata (Core Data's store layout)
         'create' makes the tables and indexes (and, on PostgreSQL, installs the helper

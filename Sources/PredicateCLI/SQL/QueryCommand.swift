@@ -13,6 +13,7 @@ struct QueryCommand: ToolCommand {
         predicate query FORMAT --schema FILE --entity NAME --db TARGET [--mapping default|coredata]
                         [--sort KEY[:desc]]... [--limit N] [--offset N] [--arg JSON]... [--var NAME=JSON]...
           --db TARGET     a SQLite file, or a postgres:// or postgresql:// URL
+                          (connect_timeout=10 unless the URL sets it; passwords are never printed)
           --mapping NAME  default (tables made by 'predicate db create') or coredata (a store
                           written by Core Data; its Z_PRIMARYKEY entity numbers are used)
           other options as for 'predicate sql'

@@ -17,7 +17,8 @@ struct SQLCommand: ToolCommand {
           --entity NAME   the entity whose objects are selected (sub-entities included)
           --dialect NAME  sqlite (the default) or postgres
           --mapping NAME  default (Docs/sql-mapping.md) or coredata (a Core Data SQLite store)
-          --sort KEY      a sort key (relationship paths allowed); then by id
+          --sort KEY      a sort key: an attribute, through to-one relationships (bucket.name); then by id
+          --limit N, --offset N  a window of the rows (0 to 9223372036854775807)
         Prints {"sql": "...", "bindings": [...]}: values are never in the SQL text. Exit status 2
         when the predicate is invalid or cannot be lowered exactly (the caret shows the part).
         """
