@@ -61,7 +61,8 @@ extension ObjectGraph {
         default:
             return GraphError(
                 .invalidValue, entity: entity, id: id,
-                message: "the mapping stores the keys of '\(root)' as \(mapping.keyType(ofHierarchyOf: entity).rawValue) "
+                message:
+                    "the mapping stores the keys of '\(root)' as \(mapping.keyType(ofHierarchyOf: entity).rawValue) "
                     + "keys, which cannot hold this id")
         }
     }

@@ -84,9 +84,16 @@ struct DBCommand: ToolCommand {
         }
         let problems = SQLSchemaDefinition.problems(for: mapping, dialect: dialect)
         if let first = problems.first {
-            let others = problems.count > 1 ? " (and \(problems.count - 1) other name problems)" : ""
-            return CommandFailure(status: ExitStatus.invalidInput, message: "cannot create the database: \(first)\(others)")
-                .report(io)
+            let others =
+                switch problems.count {
+                case 1: ""
+                case 2: " (and 1 other name problem)"
+                default: " (and \(problems.count - 1) other name problems)"
+                }
+            return CommandFailure(
+                status: ExitStatus.invalidInput, message: "cannot create the database: \(first)\(others)"
+            )
+            .report(io)
         }
         let statements: [SQLStatement]
         do {

@@ -18,7 +18,8 @@ extension OpenDatabase {
             return .failure(CommandFailure(status: ExitStatus.failure, message: "cannot read the database: \(error)"))
         }
         do {
-            return .success(try SQLMapping.verified(schema, convention: convention, database: description, dialect: dialect))
+            return .success(
+                try SQLMapping.verified(schema, convention: convention, database: description, dialect: dialect))
         } catch {
             return .failure(CommandFailure(status: ExitStatus.invalidInput, message: "\(error)"))
         }

@@ -69,7 +69,9 @@ public struct SQLMapping: Sendable {
         switch role {
         case .key: table.keyType
         case .foreignKey(let entity, let relationship):
-            schema.property(named: relationship, in: entity)?.relationship.map { keyType(ofHierarchyOf: $0.destination) }
+            schema.property(named: relationship, in: entity)?.relationship.map {
+                keyType(ofHierarchyOf: $0.destination)
+            }
                 ?? .integer
         case .entity, .version, .attribute, .order: .integer
         }

@@ -104,10 +104,14 @@ extension PostgreSQLDialect {
     }
 
     /// A name longer than 63 bytes (PostgreSQL would cut it, so that two long names could
-    /// become one) or holding a NUL character. Index names are shortened by the schema
+    /// become one), a table or index named `pg_…` (the system catalogs, searched first, would
+    /// hide it), or a name holding a NUL character. Index names are shortened by the schema
     /// definition instead (``SQLSchemaDefinition``).
     public func identifierProblem(_ identifier: String, naming kind: SQLIdentifierKind) -> String? {
         if identifier.utf8.contains(0) { return "contains a NUL character" }
+        if kind != .column, identifier.hasPrefix("pg_") {
+            return "starts with 'pg_', the prefix of PostgreSQL's system catalogs, which would hide it"
+        }
         switch kind {
         case .table, .column:
             guard let limit = maximumIdentifierLength, identifier.utf8.count > limit else { return nil }

@@ -76,7 +76,8 @@ extension SQLMapping {
         else { return nil }
         switch metadata.convention {
         case .coreData:
-            return try? coreData(schema, entityNumbers: CoreDataEntityCheck(schema: schema, rows: database.entityRows).numbers)
+            return try? coreData(
+                schema, entityNumbers: CoreDataEntityCheck(schema: schema, rows: database.entityRows).numbers)
         case .standard:
             return try? standard(schema, keyTypes: metadata.keyTypes)
         }
@@ -132,7 +133,8 @@ private struct CatalogueCheck<Dialect: SQLDialect> {
                 differences.append("it has no table \"\(join.name)\" (\(what))")
                 continue
             }
-            differences += check(join.sourceColumn, join.sourceKeyType.columnType, of: join.name, in: columns, holding: what)
+            differences += check(
+                join.sourceColumn, join.sourceKeyType.columnType, of: join.name, in: columns, holding: what)
             differences += check(
                 join.destinationColumn, join.destinationKeyType.columnType, of: join.name, in: columns, holding: what)
             for order in [join.destinationOrderColumn, join.sourceOrderColumn].compactMap({ $0 }) {

@@ -40,7 +40,8 @@ extension SQLSchemaDefinition {
         for join in mapping.joinTables {
             let what = "'\(join.entity).\(join.relationship)'"
             claim(join.name, .table, what)
-            let columns = [join.sourceColumn, join.destinationColumn]
+            let columns =
+                [join.sourceColumn, join.destinationColumn]
                 + [join.destinationOrderColumn, join.sourceOrderColumn].compactMap { $0 }
             problems += columnProblems(columns.map { ($0, what) }, of: join.name, dialect: dialect)
         }

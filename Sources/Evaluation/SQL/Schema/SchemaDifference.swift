@@ -52,8 +52,7 @@ enum SchemaDifference {
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return [:] }
         var fields: [String: String] = [:]
-        for (key, field) in object where !ignoredFields.contains(key) && key != "attributes" && key != "relationships"
-        {
+        for (key, field) in object where !ignoredFields.contains(key) && key != "attributes" && key != "relationships" {
             let text =
                 (try? JSONSerialization.data(withJSONObject: field, options: [.sortedKeys, .fragmentsAllowed]))
                 .map { String(decoding: $0, as: UTF8.self) } ?? "?"
@@ -69,13 +68,13 @@ enum SchemaDifference {
         }
     }
 
-    private static func fieldDifferences(_ old: [String: String], _ new: [String: String], place: String) -> [String]
-    {
+    private static func fieldDifferences(_ old: [String: String], _ new: [String: String], place: String) -> [String] {
         var differences: [String] = []
         for key in Set(old.keys).union(new.keys).sorted() where old[key] != new[key] {
             let before = old[key] ?? "absent"
             let after = new[key] ?? "absent"
-            differences.append("\(place): its \"\(key)\" is \(before) in the database's schema, \(after) in the given one")
+            differences.append(
+                "\(place): its \"\(key)\" is \(before) in the database's schema, \(after) in the given one")
         }
         return differences
     }
