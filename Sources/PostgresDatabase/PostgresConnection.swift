@@ -101,15 +101,19 @@ package final class PostgresConnection: SQLQuerying {
         try query(statement).rows
     }
 
-    /// Every table's column names in the current schema search path (``SQLQuerying``).
-    package func tableColumns() throws -> [String: [String]] {
+    /// Every table's columns and declared types (`format_type`'s spelling: `bigint`,
+    /// `character varying(255)`) in the current schema search path, the system catalogs left
+    /// out (``SQLQuerying``).
+    package func catalogue() throws -> SQLCatalogue {
         let rows = try self.rows(
             SQLStatement(
-                sql: "SELECT c.relname, a.attname FROM pg_catalog.pg_class c "
-                    + "JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid "
+                sql: "SELECT c.relname, a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod) "
+                    + "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid "
+                    + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
                     + "WHERE c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped "
+                    + "AND n.nspname NOT IN ('pg_catalog', 'information_schema') "
                     + "AND pg_catalog.pg_table_is_visible(c.oid) ORDER BY c.relname, a.attnum"))
-        return Self.columnsByTable(rows)
+        return SQLCatalogue(rows: rows)
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.

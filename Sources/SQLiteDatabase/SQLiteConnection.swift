@@ -103,13 +103,14 @@ package final class SQLiteConnection: SQLQuerying {
         try prepare(statement.sql).rows(statement.bindings)
     }
 
-    /// Every table's column names, from `sqlite_schema` and `pragma_table_info` (``SQLQuerying``).
-    package func tableColumns() throws -> [String: [String]] {
+    /// Every table's columns and declared types (`INTEGER`, `VARCHAR(255)`, empty when none),
+    /// from `sqlite_schema` and `pragma_table_info` (``SQLQuerying``).
+    package func catalogue() throws -> SQLCatalogue {
         let rows = try self.rows(
             SQLStatement(
-                sql: "SELECT m.name, p.name FROM sqlite_schema AS m JOIN pragma_table_info(m.name) AS p "
+                sql: "SELECT m.name, p.name, p.type FROM sqlite_schema AS m JOIN pragma_table_info(m.name) AS p "
                     + "WHERE m.type = 'table' ORDER BY m.name, p.cid"))
-        return Self.columnsByTable(rows)
+        return SQLCatalogue(rows: rows)
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.

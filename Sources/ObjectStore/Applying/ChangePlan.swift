@@ -112,7 +112,28 @@ struct ChangePlanner {
                     message: "id \(id) is already used by \(layout.names[existing]) \(id)"))
             return
         }
+        if let twin = id.textTwin {
+            let other = objectID(twin, entity: entity)
+            if let existing = graph.entityNumber(of: other) ?? insertedEntities[other] {
+                errors.append(Self.twinError(id, twin, name: name, other: layout.names[existing]))
+                return
+            }
+        }
         insertedEntities[object] = entity
+    }
+
+    /// `Tag "1": the ids "1" and 1 (Tag 1) …`: one hierarchy may not hold an integer id and
+    /// its decimal text, which a database with text keys stores as one key.
+    private static func twinError(_ id: ObjectKey, _ twin: ObjectKey, name: String, other: String) -> GraphError {
+        let text: String
+        switch id {
+        case .int(let int): text = String(int)
+        case .string(let string): text = string
+        }
+        return GraphError(
+            .duplicateObject, entity: name, id: id,
+            message: "the ids \(id) (\(name) \(id)) and \(twin) (\(other) \(twin)) are one key in a database, where "
+                + "both are stored as the text \"\(text)\"; give one of them another id")
     }
 
     private mutating func existing(_ id: ObjectKey, name: String, entity: Int) -> (ObjectID, Int)? {

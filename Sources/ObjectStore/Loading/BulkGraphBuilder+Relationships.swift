@@ -13,9 +13,18 @@ extension BulkGraphBuilder {
     /// in file order. To-many lists collect members in the order they are added (repeats
     /// included) and are then reduced to first occurrences (ordered relationships) or sorted
     /// by key (unordered ones); an ordered list its object states takes the stated order.
+    /// Whether a hierarchy holds an id and its text twin (`7` and `"7"`), which the change-set
+    /// path refuses naming both objects.
+    static func hasTextTwins(_ table: HierarchyTable) -> Bool {
+        table.rows.keys.contains { key in
+            guard case .string = key, let twin = key.textTwin else { return false }
+            return table.rows[twin] != nil
+        }
+    }
+
     mutating func finish() -> [HierarchyTable]? {
         for hierarchy in tables.indices {
-            guard tables[hierarchy].indexRows() else { return nil }
+            guard tables[hierarchy].indexRows(), !Self.hasTextTwins(tables[hierarchy]) else { return nil }
         }
         var checks = StatementChecks()
         for list in batches.indices.sorted(by: { batches[$0].name < batches[$1].name }) {

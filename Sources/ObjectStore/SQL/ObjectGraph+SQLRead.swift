@@ -10,8 +10,10 @@ extension ObjectGraph {
     /// tables, ordered relationships in the order of their order columns. A Core Data store
     /// written by an app reads this way with ``SQLMapping/coreData(_:entityNumbers:)``.
     ///
-    /// Rows whose discriminator names no entity of the schema are an error, as are values of
-    /// the wrong kind; columns the mapping does not know are ignored.
+    /// Keys read back as each hierarchy's ``SQLKeyType`` says (a mixed hierarchy's `'7'` as
+    /// `7`); a relationship that is its own inverse links both objects of each row. Rows whose
+    /// discriminator names no entity of the schema are an error, as are values of the wrong
+    /// kind; columns the mapping does not know are ignored.
     public static func read(
         from database: some SQLQuerying, mapping: SQLMapping, dialect: some SQLDialect
     ) throws -> ObjectGraph {
@@ -23,14 +25,15 @@ extension ObjectGraph {
             let sql =
                 "SELECT " + columns.map { dialect.quote($0.name) }.joined(separator: ", ") + " FROM "
                 + dialect.quote(table.name)
+            let keyTypes = columns.map { column in mapping.keyType(ofColumn: column.role, in: table) }
             for row in try database.rows(SQLStatement(sql: sql)) {
                 guard row.count == columns.count else { continue }
                 var entity = table.rootEntity
                 var id: ObjectKey?
                 var values: [String: PredicateValue] = [:]
-                for (column, value) in zip(columns, row) {
+                for (index, (column, value)) in zip(columns, row).enumerated() {
                     switch column.role {
-                    case .key: id = objectKey(value)
+                    case .key: id = ObjectKey(stored: value, as: keyTypes[index])
                     case .entity:
                         guard let named = mapping.entity(withValue: value, inHierarchyOf: table.rootEntity) else {
                             throw GraphError(
@@ -46,7 +49,9 @@ extension ObjectGraph {
                             .predicateValue(
                                 as: schema.property(named: attribute, in: table.rootEntity)?.attribute?.type)
                     case .foreignKey(_, let relationship):
-                        if let key = objectKey(value) { values[relationship] = key.predicateValue }
+                        if let key = ObjectKey(stored: value, as: keyTypes[index]) {
+                            values[relationship] = key.predicateValue
+                        }
                     case .order(let owner, let relationship):
                         if let position = value.integerValue, let id {
                             positions[ObjectPosition(owner: owner, relationship: relationship, member: id)] = position
@@ -67,12 +72,17 @@ extension ObjectGraph {
                 "SELECT " + columns.map { dialect.quote($0) }.joined(separator: ", ") + " FROM "
                 + dialect.quote(join.name)
             for row in try database.rows(SQLStatement(sql: sql)) {
-                guard row.count >= 2, let source = objectKey(row[0]), let destination = objectKey(row[1]) else {
-                    continue
-                }
+                guard row.count >= 2, let source = ObjectKey(stored: row[0], as: join.sourceKeyType),
+                    let destination = ObjectKey(stored: row[1], as: join.destinationKeyType)
+                else { continue }
                 let position = row.count > 2 ? row[2].integerValue ?? 0 : 0
-                links[join.entity + "." + join.relationship, default: [:]][source, default: []]
-                    .append((destination, position))
+                let name = join.entity + "." + join.relationship
+                links[name, default: [:]][source, default: []].append((destination, position))
+                // A link of a relationship that is its own inverse holds both ways, whether the
+                // database keeps one row for it or one per direction (deduplicated below).
+                if join.isSelfInverse, join.destinationOrderColumn == nil, source != destination {
+                    links[name, default: [:]][destination, default: []].append((source, position))
+                }
             }
         }
         for (entity, list) in objects {
@@ -81,7 +91,8 @@ extension ObjectGraph {
                 for relationship in schema.allRelationships(of: entity) where relationship.isToMany {
                     let declaring = schema.declaringEntity(ofProperty: relationship.name, in: entity) ?? entity
                     if let destinations = links[declaring + "." + relationship.name]?[object.id] {
-                        let sorted = destinations.sorted { $0.1 < $1.1 }
+                        var seen: Set<ObjectKey> = []
+                        let sorted = destinations.sorted { $0.1 < $1.1 }.filter { seen.insert($0.0).inserted }
                         object.values[relationship.name] = .array(sorted.map(\.0.predicateValue))
                     }
                 }
@@ -125,14 +136,6 @@ extension ObjectGraph {
         return try ObjectGraph(schema: schema, objects: objects)
     }
 
-    private static func objectKey(_ value: SQLValue) -> ObjectKey? {
-        switch value {
-        case .integer(let int): .int(Int(int))
-        case .text(let text): .string(text)
-        case .double(let double): Int(exactly: double).map { .int($0) }
-        case .null, .blob: nil
-        }
-    }
 }
 
 /// Where an object stands in an ordered one-to-many relationship (its order column).

@@ -11,7 +11,10 @@ extension ObjectGraph {
     /// every value bound: ids, the entity discriminator, attribute values in the storage form
     /// of the mapping (dates as seconds since 2001, Booleans 0/1, UUIDs as text or bytes),
     /// foreign keys and order positions. Run them after ``SQLSchemaDefinition/statements(for:dialect:ifNotExists:)``.
+    /// Keys are stored as each hierarchy's ``SQLKeyType`` says; an id that would not read
+    /// back as itself is thrown before any statement is made (``checkSQLKeys(_:)``).
     public func insertStatements(mapping: SQLMapping, dialect: some SQLDialect) throws(GraphError) -> [SQLStatement] {
+        try checkSQLKeys(mapping)
         var statements: [SQLStatement] = []
         for table in mapping.entityTables {
             let sql = Self.insertSQL(table.name, table.columns.map(\.name), dialect)
@@ -35,7 +38,7 @@ extension ObjectGraph {
                     continue
                 }
                 for (position, destination) in destinations.enumerated() {
-                    var values = [try key(source.id, mapping), try key(destination.id, mapping)]
+                    var values = [try key(source, mapping), try key(destination, mapping)]
                     if join.destinationOrderColumn != nil { values.append(.integer(Int64(position + 1))) }
                     if join.sourceOrderColumn != nil, let inverse = join.inverse {
                         let owners = try value(forKey: inverse, of: destination).objects
@@ -57,7 +60,7 @@ extension ObjectGraph {
         _ column: SQLColumn, of object: ObjectID, entity: String, mapping: SQLMapping
     ) throws(GraphError) -> SQLValue {
         switch column.role {
-        case .key: return try key(object.id, mapping)
+        case .key: return try key(object, mapping)
         case .entity: return mapping.entityValue(of: entity) ?? .null
         case .version: return .integer(1)
         case .attribute(let declaring, let attribute):
@@ -70,7 +73,7 @@ extension ObjectGraph {
             guard schema.isKind(entity, of: declaring),
                 case .toOne(let destination?) = try value(forKey: relationship, of: object)
             else { return .null }
-            return try key(destination.id, mapping)
+            return try key(destination, mapping)
         case .order(let declaring, let relationship):
             // This object's position in its owner's ordered to-many `declaring.relationship`,
             // found through the inverse to-one that this object holds.
@@ -84,16 +87,8 @@ extension ObjectGraph {
         }
     }
 
-    private func key(_ id: ObjectKey, _ mapping: SQLMapping) throws(GraphError) -> SQLValue {
-        switch (id, mapping.keyType) {
-        case (.int(let value), .text): return .text(String(value))
-        case (.int(let value), _): return .integer(Int64(value))
-        case (.string(let value), .text): return .text(value)
-        case (.string(let value), _):
-            throw GraphError(
-                .invalidValue, id: id,
-                message: "the object id \"\(value)\" is a string, but the mapping stores integer keys (use text keys)")
-        }
+    private func key(_ object: ObjectID, _ mapping: SQLMapping) throws(GraphError) -> SQLValue {
+        try storedSQLKey(object.id, entity: object.hierarchy, mapping: mapping)
     }
 
     /// An attribute value in the storage form of `mapping`.

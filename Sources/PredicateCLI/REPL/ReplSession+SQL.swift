@@ -109,7 +109,9 @@ extension ReplSession {
             return .error("the database failed: \(error)")
         }
         let memoryIDs = memory.map(\.id.description)
-        let databaseIDs = rows.compactMap(\.first).map(Self.keyText)
+        let databaseIDs = rows.compactMap(\.first).map { key in
+            attached.mapping.objectKey(key, of: entity)?.description ?? Self.keyText(key)
+        }
         var text = "memory:   \(memoryIDs.count) [\(memoryIDs.joined(separator: ", "))]\n"
         text += "database: \(databaseIDs.count) [\(databaseIDs.joined(separator: ", "))]\n"
         text += Set(memoryIDs) == Set(databaseIDs) ? "the same objects" : "DIFFERENT"
@@ -162,7 +164,7 @@ extension ReplSession {
         case .success(let opened): database = opened
         case .failure(let failure): return .failure(failure)
         }
-        switch database.mapping(name, schema: schema) {
+        switch database.verifiedMapping(name, schema: schema) {
         case .success(let mapping):
             return .success(
                 ReplDatabase(target: target.description, mappingName: name, database: database, mapping: mapping))

@@ -4,24 +4,27 @@ import KeyPaths
 import ObjectStore
 import Predicates
 
-/// `predicate db create --schema FILE --db TARGET [--graph FILE] [--mapping default|coredata]`
-/// creates the tables (and indexes) of the schema and loads the graph;
+/// `predicate db create --schema FILE --db TARGET [--graph FILE] [--mapping default|coredata]
+/// [--replace]` creates the tables (and indexes) of the schema and loads the graph;
 /// `predicate db export --schema FILE --db TARGET [--mapping default|coredata]` prints the
 /// database's objects as an object-graph JSON file.
 struct DBCommand: ToolCommand {
     static let name = "db"
     static let summary = "create a database from a schema and a graph, or export one as a graph"
     static let usage = """
-        predicate db create --schema FILE --db TARGET [--graph FILE.json] [--mapping default|coredata]
+        predicate db create --schema FILE --db TARGET [--graph FILE.json] [--mapping default|coredata] [--replace]
         predicate db export --schema FILE --db TARGET [--mapping default|coredata]
-          --db TARGET     a SQLite file (created when missing), or a postgres:// or postgresql:// URL
+          --db TARGET     a SQLite file, or a postgres:// or postgresql:// URL
                           (connect_timeout=10 unless the URL sets it; passwords are never printed)
           --graph FILE    an object graph to load: {"Entity": [{"id": 1, ...}], ...}
           --mapping NAME  default (Docs/sql-mapping.md) or coredata (Core Data's store layout)
+          --replace       replace an existing database (else 'create' refuses it)
         'create' makes the tables and indexes (and, on PostgreSQL, installs the helper
-        functions) and loads the graph in one transaction. 'export' reads every object back and
-        prints the graph JSON, so a Core Data store can be opened in memory, or moved to
-        PostgreSQL with 'db export' then 'db create'.
+        functions), records the schema and loads the graph, all or nothing: a SQLite file is
+        built beside the target and renamed over it at the end. 'export' reads every object
+        back and prints the graph JSON, so a Core Data store can be opened in memory, or moved
+        to PostgreSQL with 'db export' then 'db create'. Both check the database against the
+        schema first (exit status 2 when they differ).
         """
 
     enum Action: String {
@@ -33,6 +36,7 @@ struct DBCommand: ToolCommand {
     var target: DatabaseTarget
     var graphPath: String?
     var mapping: String
+    var replace: Bool
 
     init(arguments scanner: inout ArgumentScanner) throws(UsageError) {
         let word = try scanner.positional("create or export")
@@ -44,7 +48,9 @@ struct DBCommand: ToolCommand {
         target = try DatabaseTarget(try scanner.requiredValue(for: "--db"))
         graphPath = try scanner.value(for: "--graph")
         mapping = try MappingOption.parse(try scanner.value(for: "--mapping"))
+        replace = scanner.flag("--replace")
         if action == .export, graphPath != nil { throw UsageError("--graph is for 'db create'") }
+        if action == .export, replace { throw UsageError("--replace is for 'db create'") }
     }
 
     func run(io: ToolIO) -> Int32 {
@@ -67,32 +73,44 @@ struct DBCommand: ToolCommand {
             case .failure(let failure): return failure.report(io)
             }
         }
-        let database: OpenDatabase
-        switch target.open(create: true) {
-        case .success(let opened): database = opened
-        case .failure(let failure): return failure.report(io)
-        }
-        let stringKeys = schema.entityNames.contains { entity in
-            graph.objects(of: entity).contains { if case .string = $0.id { true } else { false } }
-        }
+        // Everything is checked and every statement made before the database is touched.
+        let dialect = target.dialect
         let mapping: SQLMapping
-        switch database.mapping(self.mapping, schema: schema, keyType: stringKeys ? .text : .integer) {
-        case .success(let value): mapping = value
-        case .failure(let failure): return failure.report(io)
-        }
         do {
-            try database.prepareForQueries()
-            let statements = SQLSchemaDefinition.statements(for: mapping, dialect: database.dialect)
-            try database.run(statements + graph.insertStatements(mapping: mapping, dialect: database.dialect))
+            mapping =
+                self.mapping == "coredata"
+                ? try SQLMapping.coreData(schema) : try SQLMapping.standard(schema, keyTypes: graph.sqlKeyTypes())
+        } catch {
+            return CommandFailure(status: ExitStatus.invalidInput, message: "\(error)").report(io)
+        }
+        let problems = SQLSchemaDefinition.problems(for: mapping, dialect: dialect)
+        if let first = problems.first {
+            let others =
+                switch problems.count {
+                case 1: ""
+                case 2: " (and 1 other name problem)"
+                default: " (and \(problems.count - 1) other name problems)"
+                }
+            return CommandFailure(
+                status: ExitStatus.invalidInput, message: "cannot create the database: \(first)\(others)"
+            )
+            .report(io)
+        }
+        let statements: [SQLStatement]
+        do {
+            statements =
+                SQLSchemaDefinition.statements(for: mapping, dialect: dialect)
+                + (try graph.insertStatements(mapping: mapping, dialect: dialect))
+        } catch {
+            return CommandFailure(status: ExitStatus.invalidInput, message: "\(error)").report(io)
+        }
+        switch DatabaseCreation(target: target, replace: replace).create(statements, mapping: mapping) {
+        case .success:
             io.writeError(
                 "created \(mapping.entityTables.count + mapping.joinTables.count) tables, loaded \(graph.count) objects\n"
             )
             return ExitStatus.success
-        } catch let error as GraphError {
-            return CommandFailure(status: ExitStatus.invalidInput, message: "\(error)").report(io)
-        } catch {
-            return CommandFailure(status: ExitStatus.failure, message: "cannot create the database: \(error)").report(
-                io)
+        case .failure(let failure): return failure.report(io)
         }
     }
 
@@ -103,7 +121,7 @@ struct DBCommand: ToolCommand {
         case .failure(let failure): return failure.report(io)
         }
         let mapping: SQLMapping
-        switch database.mapping(self.mapping, schema: schema) {
+        switch database.verifiedMapping(self.mapping, schema: schema) {
         case .success(let value): mapping = value
         case .failure(let failure): return failure.report(io)
         }

@@ -75,15 +75,16 @@ final class OpenDatabase: SQLQuerying, @unchecked Sendable {
         dialect = PostgreSQLDialect()
     }
 
-    /// Runs the statements in one transaction.
-    func run(_ statements: [SQLStatement]) throws {
+    /// Runs the statements in one transaction; with `installingHelpers`, PostgreSQL's helper
+    /// functions are (re)installed in it first (SQLite registers them on each connection).
+    func run(_ statements: [SQLStatement], installingHelpers: Bool = false) throws {
         if let sqlite { try sqlite.transaction { try sqlite.run(statements) } }
-        if let postgres { try postgres.transaction { try postgres.run(statements) } }
-    }
-
-    /// Installs the helper functions (PostgreSQL; SQLite registers them on each connection).
-    func prepareForQueries() throws {
-        try postgres?.installHelperFunctions()
+        if let postgres {
+            try postgres.transaction {
+                if installingHelpers { try postgres.installHelperFunctions() }
+                try postgres.run(statements)
+            }
+        }
     }
 
     func rows(_ statement: SQLStatement) throws -> [[SQLValue]] {
@@ -92,28 +93,10 @@ final class OpenDatabase: SQLQuerying, @unchecked Sendable {
         return []
     }
 
-    func tableColumns() throws -> [String: [String]] {
-        if let sqlite { return try sqlite.tableColumns() }
-        if let postgres { return try postgres.tableColumns() }
-        return [:]
-    }
-
-    /// The mapping `name` (`default` or `coredata`) of `schema` for this database: under
-    /// Core Data's convention, the entity numbers of the store's `Z_PRIMARYKEY` table when it
-    /// has one.
-    func mapping(_ name: String, schema: Schema, keyType: SQLKeyType = .integer) -> Result<SQLMapping, CommandFailure> {
-        do {
-            switch name {
-            case "coredata":
-                return .success(
-                    try SQLMapping.coreData(
-                        schema, entityNumbers: try SQLMapping.coreDataEntityNumbers(in: self, schema: schema)))
-            default:
-                return .success(try SQLMapping.standard(schema, keyType: keyType))
-            }
-        } catch {
-            return .failure(CommandFailure(status: ExitStatus.invalidInput, message: "\(error)"))
-        }
+    func catalogue() throws -> SQLCatalogue {
+        if let sqlite { return try sqlite.catalogue() }
+        if let postgres { return try postgres.catalogue() }
+        return SQLCatalogue(tables: [:])
     }
 }
 

@@ -18,8 +18,9 @@ struct QueryCommand: ToolCommand {
                           written by Core Data; its Z_PRIMARYKEY entity numbers are used)
           other options as for 'predicate sql'
         Prints the ids of the matching objects as a JSON array, ordered by id unless --sort is
-        given. Exit status 2 when the predicate is invalid or cannot be lowered exactly, 1 when
-        the database cannot be opened or the query fails.
+        given; each id with its JSON type. The database is checked against the schema first.
+        Exit status 2 when the predicate is invalid or cannot be lowered exactly, or the
+        database does not match the schema; 1 when it cannot be opened or the query fails.
         """
 
     var query: LoweredQueryOptions
@@ -42,7 +43,7 @@ struct QueryCommand: ToolCommand {
         case .failure(let failure): return failure.report(io)
         }
         let mapping: SQLMapping
-        switch database.mapping(query.mapping, schema: schema) {
+        switch database.verifiedMapping(query.mapping, schema: schema) {
         case .success(let value): mapping = value
         case .failure(let failure): return failure.report(io)
         }
@@ -52,8 +53,9 @@ struct QueryCommand: ToolCommand {
         case .failure(let failure): return failure.report(io)
         }
         do {
-            let ids = try database.rows(statement).compactMap(\.first)
-            io.write("[" + ids.map(\.jsonText).joined(separator: ", ") + "]\n")
+            let keys = try database.rows(statement).compactMap(\.first)
+            let ids = keys.map { mapping.objectKey($0, of: query.entity)?.predicateValue.jsonText() ?? $0.jsonText }
+            io.write("[" + ids.joined(separator: ", ") + "]\n")
             return ExitStatus.success
         } catch {
             return CommandFailure(status: ExitStatus.failure, message: "query failed: \(error)").report(io)

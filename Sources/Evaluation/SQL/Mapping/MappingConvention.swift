@@ -3,26 +3,30 @@ import KeyPaths
 /// The naming rules of one convention; ``MappingBuilder`` applies them to a schema.
 protocol MappingConvention {
     var convention: SQLNamingConvention { get }
-    var keyType: SQLColumnType { get }
+    /// The key type of the hierarchy rooted at `root`.
+    func keyType(root: String) -> SQLKeyType
     /// Whether the JSON overrides (`table`, `column`, `orderColumn`, `joinTable`) apply.
     var honoursOverrides: Bool { get }
     /// The entities of a hierarchy in table order (root first).
     func hierarchyOrder(_ entities: [String]) -> [String]
     /// The table of the hierarchy rooted at `root` (already with its override, if honoured).
     func tableName(root: String, override: String?) -> String
-    /// The key, entity and version columns of a table of `entities`.
-    func fixedColumns(entities: [String]) -> [SQLColumn]
+    /// The key, entity and version columns of a table of `entities` whose keys are `keyType`.
+    func fixedColumns(entities: [String], keyType: SQLKeyType) -> [SQLColumn]
     func attributeColumn(_ attribute: AttributeDescription) -> String
     func foreignKeyColumn(_ relationship: RelationshipDescription) -> String
     /// The order column of the ordered to-many relationship stored by `inverse`'s foreign key.
     func orderColumn(inverse: String) -> String
     /// Names for default names that clash, in request order.
     func disambiguate(_ clashing: [ColumnPlan.Request], taken: Set<String>) -> [String]
-    /// The join table owned by `owner`, shared with `other`; `nil` when the convention cannot
-    /// store it (the relationships are then ``SQLPropertyStorage/notStored(reason:)``).
+    /// The join table owned by `owner`, shared with `other` (`owner` itself for a relationship
+    /// that is its own inverse), its columns holding keys of types `keys`; `nil` when the
+    /// convention cannot store it (the relationships are then
+    /// ``SQLPropertyStorage/notStored(reason:)``).
     func joinTable(
         owner: RelationshipLayout.PropertyRef, _ ownerRelationship: RelationshipDescription,
-        other: RelationshipLayout.PropertyRef?, _ otherRelationship: RelationshipDescription?
+        other: RelationshipLayout.PropertyRef?, _ otherRelationship: RelationshipDescription?,
+        keys: (source: SQLKeyType, destination: SQLKeyType)
     ) -> SQLJoinTable?
     /// Why ``joinTable(owner:_:other:_:)`` returned `nil`.
     func unstoredJoinReason(owner: RelationshipLayout.PropertyRef) -> String
@@ -70,15 +74,18 @@ struct MappingBuilder<Convention: MappingConvention> {
             let keyColumn = columns.first { $0.role == .key }?.name ?? "id"
             tables.append(
                 SQLEntityTable(
-                    name: name, rootEntity: root, entities: entities, keyColumn: keyColumn, entityColumn: entityColumn,
-                    versionColumn: versionColumn, columns: columns))
+                    name: name, rootEntity: root, entities: entities, keyColumn: keyColumn,
+                    keyType: rules.keyType(root: root), entityColumn: entityColumn, versionColumn: versionColumn,
+                    columns: columns))
         }
         let joins = joinTables()
         fillStorage()
         errors += duplicateTableErrors(tables.map(\.name) + joins.map(\.name))
         if !errors.isEmpty { throw SQLMappingErrors(errors) }
         return SQLMapping(
-            schema: schema, convention: rules.convention, keyType: rules.keyType, entityTables: tables,
+            schema: schema, convention: rules.convention,
+            keyTypes: Dictionary(tables.map { ($0.rootEntity, $0.keyType) }, uniquingKeysWith: { first, _ in first }),
+            entityTables: tables,
             joinTables: joins, entityNumbers: entityNumbers, storage: storage)
     }
 
@@ -102,7 +109,7 @@ struct MappingBuilder<Convention: MappingConvention> {
         }
         let name = rules.tableName(root: root, override: override)
         tableNames[root] = name
-        var plan = ColumnPlan(fixed: rules.fixedColumns(entities: entities))
+        var plan = ColumnPlan(fixed: rules.fixedColumns(entities: entities, keyType: rules.keyType(root: root)))
         for entityName in entities {
             guard let entity = schema.entity(named: entityName) else { continue }
             if rules.honoursOverrides, entityName != root, let table = entity.tableName {
@@ -138,8 +145,8 @@ struct MappingBuilder<Convention: MappingConvention> {
                         subject: .foreignKey(entity: entityName, name: relationship.name),
                         defaultName: rules.foreignKeyColumn(relationship),
                         explicitName: rules.honoursOverrides ? relationship.column : nil, owner: entityName,
-                        type: rules.keyType, role: .foreignKey(entity: entityName, relationship: relationship.name),
-                        isIndexed: true))
+                        type: rules.keyType(root: self.root(relationship.destination)).columnType,
+                        role: .foreignKey(entity: entityName, relationship: relationship.name), isIndexed: true))
             }
         }
         plans[root] = plan
@@ -210,7 +217,11 @@ struct MappingBuilder<Convention: MappingConvention> {
             case .joinTable(_, let other) = layout(of: relationship, in: owner.entity)
         else { return nil }
         let otherRelationship = other.flatMap { schema.property(named: $0.name, in: $0.entity)?.relationship }
-        return rules.joinTable(owner: owner, relationship, other: other, otherRelationship)
+        let keys = (
+            source: rules.keyType(root: root(owner.entity)),
+            destination: rules.keyType(root: root(relationship.destination))
+        )
+        return rules.joinTable(owner: owner, relationship, other: other, otherRelationship, keys: keys)
     }
 
     private mutating func joinTables() -> [SQLJoinTable] {

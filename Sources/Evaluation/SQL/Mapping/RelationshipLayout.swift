@@ -7,14 +7,16 @@ import KeyPaths
 /// - a to-many relationship whose inverse is a to-one relationship that names it back is
 ///   stored by that inverse's foreign key;
 /// - a to-many relationship whose inverse is a to-many relationship that names it back
-///   shares one join table with it;
+///   shares one join table with it; a relationship that is its own inverse
+///   (`Person.friends` ↔ `Person.friends`) owns a join table shared with itself;
 /// - any other to-many relationship (no inverse, or an inverse that does not name it back)
 ///   has a join table of its own.
 enum RelationshipLayout: Sendable, Hashable {
     case foreignKey
     /// Through `inverse`, declared by `inverseEntity` (the destination or one of its ancestors).
     case inverseForeignKey(inverseEntity: String, inverse: String)
-    /// A join table owned by `owner`; `other` is the inverse sharing it, if any.
+    /// A join table owned by `owner`; `other` is the inverse sharing it, if any (`owner`
+    /// itself for a relationship that is its own inverse).
     case joinTable(owner: PropertyRef, other: PropertyRef?)
 
     /// A property by its declaring entity and name.
@@ -42,7 +44,7 @@ enum RelationshipLayout: Sendable, Hashable {
             return .inverseForeignKey(inverseEntity: inverseEntity, inverse: inverse.name)
         }
         let other = PropertyRef(entity: inverseEntity, name: inverse.name)
-        if other == this { return .joinTable(owner: this, other: nil) }
+        if other == this { return .joinTable(owner: this, other: this) }
         let owner = preferOwner(this, other)
         return .joinTable(owner: owner, other: owner == this ? other : this)
     }

@@ -13,7 +13,9 @@ extension SQLMapping {
     ///   `Z_FOK_<INVERSE>` of the inverse's table;
     /// - a many-to-many pair shares `Z_<n><RELATIONSHIP>` with the columns
     ///   `Z_<n><INVERSE>` and `Z_<m><RELATIONSHIP>` (`n`, `m` the entity numbers of the two
-    ///   declaring entities), and `Z_FOK_…` order columns for ordered sides;
+    ///   declaring entities), and `Z_FOK_…` order columns for ordered sides; a relationship that
+    ///   is its own inverse has `Z_<n><RELATIONSHIP>` with `Z_<n><RELATIONSHIP>` and
+    ///   `Z_<n><RELATIONSHIP>1`, one row per direction;
     /// - dates are seconds since 2001-01-01 UTC, Booleans 0/1, UUIDs 16-byte blobs.
     ///
     /// `entityNumbers` are the store's `Z_PRIMARYKEY` numbers when reading a real store
@@ -72,8 +74,10 @@ struct CoreDataConvention: MappingConvention {
     let numbers: [String: Int]
 
     var convention: SQLNamingConvention { .coreData }
-    var keyType: SQLColumnType { .integer64 }
     var honoursOverrides: Bool { false }
+
+    /// Core Data's keys (`Z_PK`) are integers.
+    func keyType(root: String) -> SQLKeyType { .integer }
 
     private func number(_ entity: String) -> Int { numbers[entity] ?? Int.max }
 
@@ -86,7 +90,7 @@ struct CoreDataConvention: MappingConvention {
 
     func tableName(root: String, override: String?) -> String { "Z" + upper(root) }
 
-    func fixedColumns(entities: [String]) -> [SQLColumn] {
+    func fixedColumns(entities: [String], keyType: SQLKeyType) -> [SQLColumn] {
         [
             SQLColumn(name: "Z_PK", type: .integer64, role: .key, isIndexed: false),
             SQLColumn(name: "Z_ENT", type: .integer64, role: .entity, isIndexed: false),
@@ -120,11 +124,17 @@ struct CoreDataConvention: MappingConvention {
         return names
     }
 
+    /// The join table of a many-to-many pair (`Z_2COLLECTIONS` with `Z_2ARTWORKS`,
+    /// `Z_3COLLECTIONS`); a relationship that is its own inverse (`T.peers` ↔ `T.peers`, `T`
+    /// numbered 4) gets `Z_4PEERS` with `Z_4PEERS` and `Z_4PEERS1`: the second name is taken,
+    /// so it gets Core Data's numeric suffix (Docs/sql-mapping.md says where this was learnt).
     func joinTable(
         owner: RelationshipLayout.PropertyRef, _ ownerRelationship: RelationshipDescription,
-        other: RelationshipLayout.PropertyRef?, _ otherRelationship: RelationshipDescription?
+        other: RelationshipLayout.PropertyRef?, _ otherRelationship: RelationshipDescription?,
+        keys: (source: SQLKeyType, destination: SQLKeyType)
     ) -> SQLJoinTable? {
         guard let other, let otherRelationship else { return nil }
+        let selfInverse = other == owner
         let source = "Z_\(number(owner.entity))" + upper(other.name)
         var destination = "Z_\(number(other.entity))" + upper(owner.name)
         if destination == source { destination += "1" }
@@ -132,8 +142,8 @@ struct CoreDataConvention: MappingConvention {
             name: "Z_\(number(owner.entity))" + upper(owner.name), entity: owner.entity, relationship: owner.name,
             inverse: other.name, sourceColumn: source, destinationColumn: destination,
             destinationOrderColumn: ownerRelationship.isOrdered ? "Z_FOK_" + destination.dropFirst(2) : nil,
-            sourceOrderColumn: otherRelationship.isOrdered ? "Z_FOK_" + source.dropFirst(2) : nil,
-            keyType: .integer64)
+            sourceOrderColumn: otherRelationship.isOrdered && !selfInverse ? "Z_FOK_" + source.dropFirst(2) : nil,
+            sourceKeyType: .integer, destinationKeyType: .integer, isSelfInverse: selfInverse)
     }
 
     func unstoredJoinReason(owner: RelationshipLayout.PropertyRef) -> String {

@@ -1,17 +1,5 @@
 import KeyPaths
 
-/// The type of the key columns of a standard mapping.
-public enum SQLKeyType: String, Sendable, Hashable, CaseIterable {
-    /// 64-bit integer keys (SQLite `INTEGER PRIMARY KEY`, PostgreSQL `bigint`): the object
-    /// graph's integer ids.
-    case integer
-    /// Text keys, for string object ids.
-    case text
-
-    /// The column type of key and foreign-key columns.
-    public var columnType: SQLColumnType { self == .integer ? .integer64 : .text }
-}
-
 extension SQLMapping {
     /// The engine's own layout for `schema` (`Docs/sql-mapping.md`, "The standard convention"):
     ///
@@ -29,26 +17,35 @@ extension SQLMapping {
     /// A default column name used twice in one table (two sub-entities declaring `width`, or a
     /// name equal to `id` or `entity`) becomes `<Entity>_<name>`. Every clash that remains and
     /// every misplaced override is thrown at once.
-    public static func standard(_ schema: Schema, keyType: SQLKeyType = .integer) throws(SQLMappingErrors) -> SQLMapping
-    {
-        var builder = MappingBuilder(schema: schema, rules: StandardConvention(keyType: keyType.columnType))
+    ///
+    /// Keys: `keyTypes` gives the key type of hierarchies by root entity name (`ObjectGraph`'s
+    /// `sqlKeyTypes()` chooses them from a graph's ids); the others take `keyType`. A foreign
+    /// key or join column takes the key type of the hierarchy it points at.
+    public static func standard(
+        _ schema: Schema, keyType: SQLKeyType = .integer, keyTypes: [String: SQLKeyType] = [:]
+    ) throws(SQLMappingErrors) -> SQLMapping {
+        var builder = MappingBuilder(
+            schema: schema, rules: StandardConvention(defaultKeyType: keyType, keyTypes: keyTypes))
         return try builder.build()
     }
 }
 
-/// The naming rules of ``SQLMapping/standard(_:keyType:)``.
+/// The naming rules of ``SQLMapping/standard(_:keyType:keyTypes:)``.
 struct StandardConvention: MappingConvention {
-    let keyType: SQLColumnType
+    let defaultKeyType: SQLKeyType
+    let keyTypes: [String: SQLKeyType]
 
     var convention: SQLNamingConvention { .standard }
     var honoursOverrides: Bool { true }
+
+    func keyType(root: String) -> SQLKeyType { keyTypes[root] ?? defaultKeyType }
 
     func hierarchyOrder(_ entities: [String]) -> [String] { entities }
 
     func tableName(root: String, override: String?) -> String { override ?? root }
 
-    func fixedColumns(entities: [String]) -> [SQLColumn] {
-        var columns = [SQLColumn(name: "id", type: keyType, role: .key, isIndexed: false)]
+    func fixedColumns(entities: [String], keyType: SQLKeyType) -> [SQLColumn] {
+        var columns = [SQLColumn(name: "id", type: keyType.columnType, role: .key, isIndexed: false)]
         if entities.count > 1 {
             columns.append(SQLColumn(name: "entity", type: .text, role: .entity, isIndexed: false))
         }
@@ -67,18 +64,22 @@ struct StandardConvention: MappingConvention {
 
     func joinTable(
         owner: RelationshipLayout.PropertyRef, _ ownerRelationship: RelationshipDescription,
-        other: RelationshipLayout.PropertyRef?, _ otherRelationship: RelationshipDescription?
+        other: RelationshipLayout.PropertyRef?, _ otherRelationship: RelationshipDescription?,
+        keys: (source: SQLKeyType, destination: SQLKeyType)
     ) -> SQLJoinTable? {
         let given = ownerRelationship.joinTable
+        // A relationship that is its own inverse keeps one row per direction: the destination
+        // order column of the row (b, a) already says where a stands among b's objects.
+        let selfInverse = other == owner
         return SQLJoinTable(
             name: given?.name ?? "\(owner.entity)_\(owner.name)", entity: owner.entity, relationship: owner.name,
             inverse: other?.name, sourceColumn: given?.sourceColumn ?? "source_id",
             destinationColumn: given?.destinationColumn ?? "destination_id",
             destinationOrderColumn: ownerRelationship.isOrdered
                 ? ownerRelationship.orderColumn ?? "destination_order" : nil,
-            sourceOrderColumn: otherRelationship?.isOrdered == true
+            sourceOrderColumn: otherRelationship?.isOrdered == true && !selfInverse
                 ? otherRelationship?.orderColumn ?? "source_order" : nil,
-            keyType: keyType)
+            sourceKeyType: keys.source, destinationKeyType: keys.destination, isSelfInverse: selfInverse)
     }
 
     func unstoredJoinReason(owner: RelationshipLayout.PropertyRef) -> String {

@@ -4,7 +4,7 @@ import KeyPaths
 /// stored attribute, a foreign-key column per to-one relationship, a join table per
 /// many-to-many relationship. `Docs/sql-mapping.md` states every rule.
 ///
-/// Two conventions build a mapping: ``standard(_:keyType:)`` (this engine's own layout, with
+/// Two conventions build a mapping: ``standard(_:keyType:keyTypes:)`` (this engine's own layout, with
 /// the overrides of the JSON schema format) and ``coreData(_:entityNumbers:)`` (the layout of a
 /// Core Data SQLite store). For the sample model,
 ///
@@ -20,9 +20,9 @@ public struct SQLMapping: Sendable {
     public let schema: Schema
     /// How names were chosen.
     public let convention: SQLNamingConvention
-    /// The type of key and foreign-key columns: ``SQLColumnType/integer64`` (the default) or
-    /// ``SQLColumnType/text`` for string object ids.
-    public let keyType: SQLColumnType
+    /// The key type of each hierarchy, by root entity (``SQLKeyType``); always
+    /// ``SQLKeyType/integer`` under Core Data's convention.
+    public let keyTypes: [String: SQLKeyType]
     /// One table per inheritance hierarchy, in the order of their root entities in the schema.
     public let entityTables: [SQLEntityTable]
     /// The join tables, in the order of their owning relationships in the schema.
@@ -33,12 +33,12 @@ public struct SQLMapping: Sendable {
     private let storageByProperty: [String: [String: SQLPropertyStorage]]
 
     init(
-        schema: Schema, convention: SQLNamingConvention, keyType: SQLColumnType, entityTables: [SQLEntityTable],
+        schema: Schema, convention: SQLNamingConvention, keyTypes: [String: SQLKeyType], entityTables: [SQLEntityTable],
         joinTables: [SQLJoinTable], entityNumbers: [String: Int], storage: [String: [String: SQLPropertyStorage]]
     ) {
         self.schema = schema
         self.convention = convention
-        self.keyType = keyType
+        self.keyTypes = keyTypes
         self.entityTables = entityTables
         self.joinTables = joinTables
         self.entityNumbers = entityNumbers
@@ -54,6 +54,27 @@ public struct SQLMapping: Sendable {
     /// the table of `Content`. `nil` for an unknown entity.
     public func table(of entity: String) -> SQLEntityTable? {
         tableIndexByEntity[entity].map { entityTables[$0] }
+    }
+
+    /// The key type of the hierarchy `entity` belongs to (``SQLKeyType/integer`` for an unknown
+    /// entity): how its keys, and the foreign keys and join columns pointing at it, are stored.
+    public func keyType(ofHierarchyOf entity: String) -> SQLKeyType {
+        table(of: entity)?.keyType ?? .integer
+    }
+
+    /// The key type of the keys a column of `table` holds: the table's own for the key
+    /// column, the destination hierarchy's for a foreign key; ``SQLKeyType/integer`` for the
+    /// other columns, which hold no key.
+    public func keyType(ofColumn role: SQLColumn.Role, in table: SQLEntityTable) -> SQLKeyType {
+        switch role {
+        case .key: table.keyType
+        case .foreignKey(let entity, let relationship):
+            schema.property(named: relationship, in: entity)?.relationship.map {
+                keyType(ofHierarchyOf: $0.destination)
+            }
+                ?? .integer
+        case .entity, .version, .attribute, .order: .integer
+        }
     }
 
     /// How the property `name` of `entity` (declared or inherited) is stored; `nil` when the
@@ -106,6 +127,8 @@ public struct SQLEntityTable: Sendable, Hashable {
     public var entities: [String]
     /// The primary-key column: `id` or `Z_PK`.
     public var keyColumn: String
+    /// How the keys are stored (the key column's type, and how its values read back).
+    public var keyType: SQLKeyType
     /// The entity discriminator column (`entity`, `Z_ENT`); `nil` under the standard
     /// convention when the hierarchy has a single entity.
     public var entityColumn: String?
@@ -136,8 +159,13 @@ public struct SQLJoinTable: Sendable, Hashable {
     public var destinationOrderColumn: String?
     /// The position of the source within the destination's ordered inverse.
     public var sourceOrderColumn: String?
-    /// The key type of both columns.
-    public var keyType: SQLColumnType
+    /// The key type of the source column (that of the source entity's hierarchy).
+    public var sourceKeyType: SQLKeyType
+    /// The key type of the destination column (that of the destination's hierarchy).
+    public var destinationKeyType: SQLKeyType
+    /// Whether the relationship is its own inverse (`Person.friends` ↔ `Person.friends`): a
+    /// link is symmetric, so a row (a, b) means that each object lists the other.
+    public var isSelfInverse: Bool
 }
 
 /// One column of an entity table.

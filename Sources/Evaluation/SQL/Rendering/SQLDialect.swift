@@ -27,6 +27,16 @@ public protocol SQLDialect: Sendable {
     /// The type name of a column of `type` in `CREATE TABLE` under the naming `convention`
     /// (Core Data's own names, `VARCHAR`, `TIMESTAMP`, … in SQLite).
     func columnType(_ type: SQLColumnType, convention: SQLNamingConvention) -> String
+    /// The class of a column's declared type, as the database treats it: two declared types
+    /// of one class store the same values (`SQLDialect+Catalogue.swift`).
+    func typeClass(ofDeclaredType declared: String) -> String
+    /// The form in which the database compares identifiers: two names with the same form
+    /// name the same table (or column) (`SQLDialect+Catalogue.swift`).
+    func identifierKey(_ identifier: String) -> String
+    /// Why the database cannot create a table, index or column named `identifier`, or `nil`.
+    func identifierProblem(_ identifier: String, naming kind: SQLIdentifierKind) -> String?
+    /// The longest identifier the database keeps, in UTF-8 bytes; `nil` when unlimited.
+    var maximumIdentifierLength: Int? { get }
 }
 
 extension SQLDialect {

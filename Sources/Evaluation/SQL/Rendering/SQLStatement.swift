@@ -24,24 +24,19 @@ public struct SQLStatement: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A database connection that runs statements and returns rows: what the readers of a
-/// database (the Core Data store reader, `db export`) need, whichever database it is.
+/// database (the Core Data store reader, `db export`, the check of a database against a
+/// mapping) need, whichever database it is.
 public protocol SQLQuerying {
     /// The rows of a query, each as its column values in order.
     func rows(_ statement: SQLStatement) throws -> [[SQLValue]]
-    /// Every table's column names, keyed by table name.
-    func tableColumns() throws -> [String: [String]]
+    /// Every table's columns with their declared types (``SQLCatalogue``).
+    func catalogue() throws -> SQLCatalogue
 }
 
 extension SQLQuerying {
-    /// Rows of (table name, column name), in column order, grouped by table: what both
-    /// databases' catalogue queries return for ``tableColumns()``.
-    package static func columnsByTable(_ rows: [[SQLValue]]) -> [String: [String]] {
-        var columns: [String: [String]] = [:]
-        for row in rows {
-            guard row.count == 2, case .text(let table) = row[0], case .text(let column) = row[1] else { continue }
-            columns[table, default: []].append(column)
-        }
-        return columns
+    /// Every table's column names, keyed by table name.
+    public func tableColumns() throws -> [String: [String]] {
+        try catalogue().tables.mapValues { $0.map(\.name) }
     }
 }
 

@@ -20,9 +20,17 @@
 ///   columns are declared without `NOT NULL`, as Core Data writes them. Such a store can be
 ///   read by this engine and by `sqlite3`, not opened by Core Data (its metadata holds model
 ///   hashes that only Core Data computes).
+/// - Last, the engine's own table `pe_metadata` records the mapping's convention, its key
+///   types and the schema (``SQLStoreMetadata``), so that a later reader can check that its
+///   schema is the one the database was made from.
+/// - An index name longer than the dialect keeps is shortened to a prefix and a hash of the
+///   whole name.
+///
+/// ``problems(for:dialect:)`` says beforehand whether the database can hold every name.
 public enum SQLSchemaDefinition {
-    /// The statements creating every table and index of `mapping`; with `ifNotExists`,
-    /// `CREATE … IF NOT EXISTS` (the Core Data bookkeeping rows are then not inserted).
+    /// The statements creating every table and index of `mapping` and recording its metadata;
+    /// with `ifNotExists`, `CREATE … IF NOT EXISTS` (the Core Data bookkeeping rows and the
+    /// metadata rows are then not inserted).
     public static func statements(
         for mapping: SQLMapping, dialect: some SQLDialect, ifNotExists: Bool = false
     ) -> [SQLStatement] {
@@ -31,7 +39,28 @@ public enum SQLSchemaDefinition {
         for table in mapping.entityTables { statements += writer.entityTable(table) }
         for table in mapping.joinTables { statements += writer.joinTable(table) }
         if mapping.convention == .coreData { statements += writer.coreDataBookkeeping() }
+        statements += SQLStoreMetadata(mapping: mapping).statements(dialect: dialect, ifNotExists: ifNotExists)
         return statements
+    }
+
+    /// The names of the tables ``statements(for:dialect:ifNotExists:)`` creates for `mapping`:
+    /// the entity and join tables, Core Data's bookkeeping tables under its convention, and
+    /// the metadata table.
+    public static func tableNames(for mapping: SQLMapping) -> [String] {
+        mapping.entityTables.map(\.name) + mapping.joinTables.map(\.name)
+            + (mapping.convention == .coreData ? ["Z_PRIMARYKEY", "Z_METADATA"] : []) + [SQLStoreMetadata.tableName]
+    }
+
+    /// The names of the indexes ``statements(for:dialect:ifNotExists:)`` creates for `mapping`
+    /// in `dialect`.
+    public static func indexNames(for mapping: SQLMapping, dialect: some SQLDialect) -> [String] {
+        let writer = DefinitionWriter(mapping: mapping, dialect: dialect, ifNotExists: false)
+        var names: [String] = []
+        for table in mapping.entityTables {
+            for column in writer.indexedColumns(table) { names.append(writer.indexName(table.name, column.name)) }
+        }
+        for table in mapping.joinTables { names.append(writer.indexName(table.name, table.destinationColumn)) }
+        return names
     }
 }
 
@@ -66,6 +95,14 @@ private struct DefinitionWriter<Dialect: SQLDialect> {
             return definition
         }
         var statements = [SQLStatement(sql: createTable + q(table.name) + " (" + columns.joined(separator: ", ") + ")")]
+        for column in indexedColumns(table) {
+            statements.append(index(on: table.name, column: column.name))
+        }
+        return statements
+    }
+
+    /// The indexed columns of `table`: attributes marked `indexed`, then foreign keys.
+    func indexedColumns(_ table: SQLEntityTable) -> [SQLColumn] {
         let attributeIndexes = table.columns.filter { column in
             if case .attribute = column.role { return column.isIndexed }
             return false
@@ -74,17 +111,14 @@ private struct DefinitionWriter<Dialect: SQLDialect> {
             if case .attribute = column.role { return false }
             return column.isIndexed
         }
-        for column in attributeIndexes + otherIndexes {
-            statements.append(index(on: table.name, column: column.name))
-        }
-        return statements
+        return attributeIndexes + otherIndexes
     }
 
     func joinTable(_ table: SQLJoinTable) -> [SQLStatement] {
         let notNull = coreData ? "" : " NOT NULL"
         var columns = [
-            q(table.sourceColumn) + " " + type(table.keyType) + notNull,
-            q(table.destinationColumn) + " " + type(table.keyType) + notNull,
+            q(table.sourceColumn) + " " + type(table.sourceKeyType.columnType) + notNull,
+            q(table.destinationColumn) + " " + type(table.destinationKeyType.columnType) + notNull,
         ]
         for order in [table.destinationOrderColumn, table.sourceOrderColumn].compactMap({ $0 }) {
             columns.append(q(order) + " " + type(.integer64))
@@ -126,7 +160,22 @@ private struct DefinitionWriter<Dialect: SQLDialect> {
     }
 
     private func index(on table: String, column: String) -> SQLStatement {
+        SQLStatement(sql: createIndex + q(indexName(table, column)) + " ON " + q(table) + " (" + q(column) + ")")
+    }
+
+    /// `<table>_<column>_index` (`_INDEX` under Core Data's convention), shortened to a prefix
+    /// and a hash of the whole name when the dialect keeps fewer bytes.
+    func indexName(_ table: String, _ column: String) -> String {
         let name = coreData ? "\(table)_\(column)_INDEX" : "\(table)_\(column)_index"
-        return SQLStatement(sql: createIndex + q(name) + " ON " + q(table) + " (" + q(column) + ")")
+        guard let limit = dialect.maximumIdentifierLength, name.utf8.count > limit else { return name }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let suffix = "_" + String(hash, radix: 16)
+        var prefix = ""
+        for character in name {
+            guard prefix.utf8.count + character.utf8.count + suffix.utf8.count <= limit else { break }
+            prefix.append(character)
+        }
+        return prefix + suffix
     }
 }
