@@ -40,6 +40,7 @@ extension SQLDialect {
 
     public var trueCondition: String { "1 = 1" }
     public var falseCondition: String { "1 = 0" }
+    /// Most databases keep NaN in a double column.
     public var storesNaN: Bool { true }
 
     /// The standard spellings of the aggregate functions; the string helpers by name.
