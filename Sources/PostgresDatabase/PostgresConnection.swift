@@ -54,7 +54,13 @@ package final class PostgresConnection: SQLQuerying {
         handle = connection
         self.configuration = configuration
         PQsetNoticeProcessor(connection, ignoreNotice, nil)
+        try execute(Self.sessionSettings)
     }
+
+    /// Set on every connection: doubles (and dates, stored as doubles) come back as the exact
+    /// value whatever the server's or the database's default (`extra_float_digits` 0 or less
+    /// rounds them to 15 significant digits; any positive value gives the shortest exact text).
+    static let sessionSettings = "SET extra_float_digits = 3"
 
     deinit { PQfinish(handle) }
 

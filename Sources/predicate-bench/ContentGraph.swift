@@ -71,7 +71,6 @@ enum ContentGraph {
     static func jsonText(contents: Int, buckets: Int, seed: UInt64) -> Data {
         var random = SplitMix64(seed: seed)
         let bucketCount = max(1, buckets)
-        let dates = Date.ISO8601FormatStyle()
         var plain = ""
         var images = ""
         plain.reserveCapacity(contents * 120)
@@ -79,7 +78,8 @@ enum ContentGraph {
             let size = random.next() % 1000
             let date = Date(timeIntervalSinceReferenceDate: Double(random.next() % 31_536_000))
             var line = #"{"id": \#(id), "name": "Content \#(id)", "size": \#(size), "#
-            line += #""creationDate": {"$date": "\#(dates.format(date))"}, "bucket": \#((id - 1) % bucketCount + 1)}"#
+            line +=
+                #""creationDate": {"$date": "\#(ISO8601DateText.string(from: date) ?? "")"}, "bucket": \#((id - 1) % bucketCount + 1)}"#
             if id % 10 == 0 {
                 images += images.isEmpty ? "\n  " + line : ",\n  " + line
             } else {

@@ -64,7 +64,7 @@ struct JSONValueTests {
         let text = value.jsonText()
         #expect(
             text
-                == #"{"a":{"$date":"2001-01-01T00:00:00.500Z"},"b":[1,2.5,1.0,null,false],"q":"say \"hi\"\n","s":{"$set":["x"]}}"#
+                == #"{"a":{"$date":"2001-01-01T00:00:00.5Z"},"b":[1,2.5,1.0,null,false],"q":"say \"hi\"\n","s":{"$set":["x"]}}"#
         )
         #expect(try PredicateValue(json: text) == value)
     }

@@ -63,7 +63,7 @@ extension EvaluationValue {
     /// elements arrive in: by kind, then numbers by value (NaN first; equal values ordered
     /// Boolean, integer, double), strings by UTF-8 bytes, dates by time, composites by their
     /// JSON text.
-    static func stableOrder(_ a: EvaluationValue, _ b: EvaluationValue) -> Bool {
+    package static func stableOrder(_ a: EvaluationValue, _ b: EvaluationValue) -> Bool {
         let rankA = a.kindRank
         let rankB = b.kindRank
         if rankA != rankB { return rankA < rankB }

@@ -1,12 +1,21 @@
 import Foundation
 
 /// ISO 8601 dates for the `{"$date": …}` tag and `CAST('…', 'NSDate')`, without a formatter
-/// object (none is shared across threads, none is created per call).
+/// object (none is shared across threads, none is created per call), in the proleptic
+/// Gregorian calendar (the Gregorian rules carried back before 1582, as ISO 8601 says) and UTC.
 ///
 /// Accepted: `2020-01-01` (midnight UTC), `2020-01-01T10:20:30Z`, `2020-01-01T10:20:30.5Z`,
 /// `2020-01-01 10:20:30+02:00`, `2020-01-01T10:20:30-0130`, `…T10:20` (no seconds); `t`/`z` in
-/// lower case. A time without a zone is UTC.
+/// lower case; any number of fraction digits. A time without a zone is UTC.
+///
+/// Parsing is exact: the date's seconds since 2001-01-01 are the whole seconds the text names
+/// plus its fraction, as one decimal number rounded once to the nearest double
+/// (``DecimalSeconds``). Printing (``string(from:)``) writes the shortest fraction that
+/// parses back to the same double, so `date(from: string(from: d)) == d`.
 enum ISO8601Parsing {
+    /// Days from 1970-01-01 to 2001-01-01, the reference date of `Date` and of stored dates.
+    static let referenceDay = 11_323
+
     /// Parses `text`, or returns `nil`.
     static func date(from text: String) -> Date? {
         var scanner = DigitScanner(Array(text.utf8))
@@ -15,26 +24,27 @@ enum ISO8601Parsing {
             let day = scanner.number(digits: 2),
             (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
-        var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
-        if scanner.atEnd { return Date(timeIntervalSince1970: seconds) }
+        var whole = (daysFromCivil(year: year, month: month, day: day) - referenceDay) * 86_400
+        var fraction: ArraySlice<UInt8> = []
+        if scanner.atEnd { return date(whole, fraction) }
         guard scanner.take("T") || scanner.take("t") || scanner.take(" "),
             let hour = scanner.number(digits: 2), scanner.take(":"),
             let minute = scanner.number(digits: 2), hour < 24, minute < 60
         else { return nil }
-        seconds += Double(hour * 3600 + minute * 60)
+        whole += hour * 3600 + minute * 60
         if scanner.take(":") {
             guard let second = scanner.number(digits: 2), second < 61 else { return nil }
-            seconds += Double(second)
+            whole += second
             if scanner.take(".") || scanner.take(",") {
-                guard let fraction = scanner.fraction() else { return nil }
-                seconds += fraction
+                fraction = scanner.digits()
+                guard !fraction.isEmpty else { return nil }
             }
         }
-        if scanner.atEnd { return Date(timeIntervalSince1970: seconds) }
+        if scanner.atEnd { return date(whole, fraction) }
         if scanner.take("Z") || scanner.take("z") {
-            return scanner.atEnd ? Date(timeIntervalSince1970: seconds) : nil
+            return scanner.atEnd ? date(whole, fraction) : nil
         }
-        let sign: Double
+        let sign: Int
         if scanner.take("+") {
             sign = 1
         } else if scanner.take("-") {
@@ -46,52 +56,16 @@ enum ISO8601Parsing {
         _ = scanner.take(":")
         let offsetMinutes = scanner.number(digits: 2) ?? 0
         guard scanner.atEnd, offsetHours < 24, offsetMinutes < 60 else { return nil }
-        seconds -= sign * Double(offsetHours * 3600 + offsetMinutes * 60)
-        return Date(timeIntervalSince1970: seconds)
+        whole -= sign * (offsetHours * 3600 + offsetMinutes * 60)
+        return date(whole, fraction)
     }
 
-    /// `2020-01-01T00:00:00Z`, or `2020-01-01T00:00:00.250Z` when there is a fraction of a second.
-    static func string(from date: Date) -> String {
-        let interval = date.timeIntervalSince1970
-        guard interval.isFinite, Swift.abs(interval) < 1e14 else { return String(interval) }
-        var wholeSeconds = interval.rounded(.down)
-        var milliseconds = Int(((interval - wholeSeconds) * 1000).rounded())
-        if milliseconds == 1000 {
-            wholeSeconds += 1
-            milliseconds = 0
-        }
-        let total = Int(wholeSeconds)
-        let days = total >= 0 ? total / 86_400 : -((-total + 86_399) / 86_400)
-        let secondOfDay = total - days * 86_400
-        let (year, month, day) = civilFromDays(days)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-        text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        if milliseconds != 0 { text += "." + pad(milliseconds, 3) }
-        return text + "Z"
+    /// The date `whole + 0.<fraction>` seconds after 2001-01-01T00:00:00Z.
+    private static func date(_ whole: Int, _ fraction: ArraySlice<UInt8>) -> Date? {
+        DecimalSeconds(whole: whole, digits: fraction).seconds.map { Date(timeIntervalSinceReferenceDate: $0) }
     }
 
-    /// ``string(from:)`` when the date falls in the years 0000–9999 (which ``date(from:)`` reads
-    /// back); `nil` for other dates, including non-finite ones.
-    static func fourDigitYearString(from date: Date) -> String? {
-        let interval = date.timeIntervalSince1970
-        // 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z.
-        let lower = Double(daysFromCivil(year: 0, month: 1, day: 1)) * 86_400
-        let upper = Double(daysFromCivil(year: 10_000, month: 1, day: 1)) * 86_400
-        guard interval.isFinite, interval >= lower, interval < upper else { return nil }
-        let text = string(from: date)
-        let year = text.utf8.prefix(5)
-        guard year.count == 5, year.last == UInt8(ascii: "-"), year.dropLast().allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
-        else { return nil }
-        return text
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(Swift.abs(value))
-        let padded = String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
-        return value < 0 ? "-" + padded : padded
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -151,16 +125,10 @@ private struct DigitScanner {
         return value
     }
 
-    mutating func fraction() -> Double? {
-        var value = 0.0
-        var scale = 0.1
-        var count = 0
-        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
-            value += Double(bytes[position] - 0x30) * scale
-            scale /= 10
-            count += 1
-            position += 1
-        }
-        return count > 0 ? value : nil
+    /// The run of digits at the position (possibly empty).
+    mutating func digits() -> ArraySlice<UInt8> {
+        let start = position
+        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
+        return bytes[start..<position]
     }
 }

@@ -106,10 +106,11 @@ package enum JSONTaggedValues {
 }
 
 extension PredicateValue {
-    /// The value as JSON text, with tags for dates (`{"$date": "2020-01-01T00:00:00Z"}`, with
-    /// milliseconds when the date has a fraction), sets, data, UUIDs and the non-finite doubles
-    /// (`{"$double": "inf"}`, `"-inf"`, `"nan"`). Object keys are sorted. A date outside the
-    /// years 0000–9999 is written as its seconds since 2001-01-01 (`{"$date": -1e20}`).
+    /// The value as JSON text, with tags for dates (`{"$date": "2020-01-01T00:00:00Z"}`, with the
+    /// shortest fraction of a second that reads back as the same date: ``ISO8601DateText``),
+    /// sets, data, UUIDs and the non-finite doubles (`{"$double": "inf"}`, `"-inf"`, `"nan"`).
+    /// Object keys are sorted. A date outside the years 0000–9999 is written as its seconds since
+    /// 2001-01-01 (`{"$date": -1e20}`).
     /// `PredicateValue(json: v.jsonText())` gives `v` back, except for a date at NaN seconds
     /// (`CAST(nan, 'NSDate')`), which is written as `{"$date": {"$double": "nan"}}` but refused
     /// on input: Foundation cannot describe such a date.

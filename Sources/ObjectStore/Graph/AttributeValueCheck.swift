@@ -9,7 +9,7 @@ import Predicates
 /// |---|---|---|
 /// | `string`, `uri` | a string | `.string` |
 /// | `integer16/32/64` | an integer within the type's range | `.int` |
-/// | `double`, `float`, `decimal` | any number | `.double` |
+/// | `double`, `float`, `decimal` | any number | `.double` (`-0.0` as `0.0`) |
 /// | `boolean` | `true` / `false` | `.bool` |
 /// | `date` | `{"$date": "…"}` | `.date` |
 /// | `binary` | `{"$data": "<base 64>"}` or a base-64 string | `.data` |
@@ -35,8 +35,9 @@ enum AttributeValueCheck {
             return .success(value)
         case (.double, .int(let number)), (.float, .int(let number)), (.decimal, .int(let number)):
             return .success(.double(Double(number)))
-        case (.double, .double), (.float, .double), (.decimal, .double):
-            return .success(value)
+        case (.double, .double(let number)), (.float, .double(let number)), (.decimal, .double(let number)):
+            // -0.0 is 0.0: no store keeps the sign of a zero (SQLite, JSON integers, decimals).
+            return .success(number == 0 ? .double(0) : value)
         case (.binary, .string(let text)):
             guard let data = Data(base64Encoded: text) else {
                 return .failure(mismatch(value, type, note: " (not base 64)"))

@@ -62,7 +62,12 @@ extension ObjectGraph {
                 var values: [String: PredicateValue] = [:]
                 for property in layout.properties(of: entity) {
                     switch try value(forKey: property.name, of: object) {
-                    case .attribute(let value): if value != .null { values[property.name] = value }
+                    case .attribute(let value):
+                        guard value != .null else { continue }
+                        switch property.attribute?.type {
+                        case .transformable?, .undefined?: values[property.name] = TaggedJSONValue.keepingDoubles(value)
+                        default: values[property.name] = value
+                        }
                     case .toOne(let target): if let target { values[property.name] = target.id.predicateValue }
                     case .toMany(let targets):
                         if !targets.isEmpty { values[property.name] = .array(targets.map(\.id.predicateValue)) }

@@ -7,18 +7,38 @@ import Predicates
 ///
 /// | JSON | value |
 /// |---|---|
-/// | `{"$date": "2020-01-01T00:00:00Z"}` | `.date` (ISO 8601, fractional seconds allowed) |
+/// | `{"$date": "2020-01-01T00:00:00Z"}` | `.date` (``ISO8601DateText``: exact, any fraction) |
+/// | `{"$date": -1e12}` | `.date` outside the years 0000–9999 (seconds since 2001) |
+/// | `{"$double": "inf"}`, `"-inf"`, `"nan"` | the non-finite doubles |
 /// | `{"$set": [1, 2]}` | `.set` |
 /// | `{"$data": "AAEC"}` | `.data` (base 64) |
 /// | `{"$uuid": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}` | `.uuid` |
 /// | any other object | `.dictionary` |
 ///
-/// Integers stay `.int`; other numbers become `.double`.
+/// Integers stay `.int`; other numbers become `.double`. A double with an integral value is
+/// written like an integer (`2`) and read back as `.int`, which a typed attribute turns back
+/// into a double; the values of transformable attributes, which keep whatever they are given,
+/// are written through ``keepingDoubles(_:)`` first.
 struct TaggedJSONValue: Codable, Sendable, Hashable {
     var value: PredicateValue
 
     init(_ value: PredicateValue) {
         self.value = value
+    }
+
+    /// `value` with every double that would be written like an integer (`2.0`, `1e+18`: an
+    /// integral value an `Int` holds) replaced by its tag `{"$double": 2}`, so that it reads
+    /// back as a double, at any depth. The sign of a zero is not kept.
+    static func keepingDoubles(_ value: PredicateValue) -> PredicateValue {
+        switch value {
+        case .double(let double):
+            guard let integer = Int(exactly: double) else { return value }
+            return .dictionary(["$double": .int(integer)])
+        case .array(let elements): return .array(elements.map(keepingDoubles))
+        case .set(let elements): return .set(Set(elements.map(keepingDoubles)))
+        case .dictionary(let dictionary): return .dictionary(dictionary.mapValues(keepingDoubles))
+        case .null, .bool, .int, .string, .date, .data, .uuid: return value
+        }
     }
 
     /// Decodes plain JSON structure, then resolves the tags with the same rules as
@@ -55,27 +75,27 @@ struct TaggedJSONValue: Codable, Sendable, Hashable {
         case .null: try container.encodeNil()
         case .bool(let bool): try container.encode(bool)
         case .int(let int): try container.encode(int)
-        case .double(let double): try container.encode(double)
+        case .double(let double):
+            if double.isFinite {
+                try container.encode(double)
+            } else {
+                try container.encode(["$double": double.isNaN ? "nan" : (double < 0 ? "-inf" : "inf")])
+            }
         case .string(let string): try container.encode(string)
-        case .date(let date): try container.encode(["$date": GraphDates.format(date)])
+        case .date(let date):
+            if let text = ISO8601DateText.string(from: date) {
+                try container.encode(["$date": text])
+            } else {
+                try container.encode(["$date": TaggedJSONValue(.double(date.timeIntervalSinceReferenceDate))])
+            }
         case .data(let data): try container.encode(["$data": data.base64EncodedString()])
         case .uuid(let uuid): try container.encode(["$uuid": uuid.uuidString])
         case .array(let elements): try container.encode(elements.map(TaggedJSONValue.init))
         case .set(let elements):
-            let sorted = elements.map(TaggedJSONValue.init).sorted { $0.sortKey < $1.sortKey }
-            try container.encode(["$set": sorted])
+            // The order `PredicateValue.jsonText()` writes: by kind, then by value (dates by time).
+            let sorted = elements.map(EvaluationValue.init).sorted(by: EvaluationValue.stableOrder)
+            try container.encode(["$set": sorted.compactMap(\.predicateValue).map(TaggedJSONValue.init)])
         case .dictionary(let dictionary): try container.encode(dictionary.mapValues(TaggedJSONValue.init))
         }
-    }
-
-    /// A deterministic order for the elements of a set when written.
-    private var sortKey: String { String(describing: value) }
-}
-
-/// ISO 8601 text for the dates the graph writes (fractional seconds only when present).
-enum GraphDates {
-    static func format(_ date: Date) -> String {
-        let whole = date.timeIntervalSinceReferenceDate.rounded(.down) == date.timeIntervalSinceReferenceDate
-        return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
     }
 }

@@ -20,6 +20,7 @@ extension ObjectGraph {
         let schema = mapping.schema
         var objects: [String: [InsertedObject]] = [:]
         var positions: [ObjectPosition: Int64] = [:]
+        var errors: [GraphError] = []
         for table in mapping.entityTables {
             let columns = table.columns
             let sql =
@@ -42,12 +43,17 @@ extension ObjectGraph {
                         }
                         entity = named
                     case .version: break
-                    case .attribute(_, let attribute):
+                    case .attribute(let declaring, let attribute):
                         guard !value.isNull else { continue }
-                        values[attribute] =
-                            value
-                            .predicateValue(
-                                as: schema.property(named: attribute, in: table.rootEntity)?.attribute?.type)
+                        // The type is the declaring entity's: a sub-entity's attribute is unknown to the root.
+                        let type = schema.property(named: attribute, in: declaring)?.attribute?.type
+                        switch value.predicateValue(as: type, in: column.type) {
+                        case .success(let converted): values[attribute] = converted
+                        case .failure(let problem):
+                            errors.append(
+                                GraphError(
+                                    .invalidValue, entity: entity, id: id, key: attribute, message: problem.message))
+                        }
                     case .foreignKey(_, let relationship):
                         if let key = ObjectKey(stored: value, as: keyTypes[index]) {
                             values[relationship] = key.predicateValue
@@ -64,20 +70,27 @@ extension ObjectGraph {
                 objects[entity, default: []].append(InsertedObject(id: id, values: values))
             }
         }
+        if !errors.isEmpty { throw GraphErrors(errors) }
         var links: [String: [ObjectKey: [(ObjectKey, Int64)]]] = [:]
         for join in mapping.joinTables {
             var columns = [join.sourceColumn, join.destinationColumn]
             if let order = join.destinationOrderColumn { columns.append(order) }
+            // An ordered inverse keeps its own order in the source order column: read it as a list of its own.
+            let inverseKey = join.sourceOrderColumn.flatMap { _ in Self.inverseKey(of: join, in: schema) }
+            if inverseKey != nil, let order = join.sourceOrderColumn { columns.append(order) }
             let sql =
                 "SELECT " + columns.map { dialect.quote($0) }.joined(separator: ", ") + " FROM "
                 + dialect.quote(join.name)
             for row in try database.rows(SQLStatement(sql: sql)) {
-                guard row.count >= 2, let source = ObjectKey(stored: row[0], as: join.sourceKeyType),
+                guard row.count == columns.count, let source = ObjectKey(stored: row[0], as: join.sourceKeyType),
                     let destination = ObjectKey(stored: row[1], as: join.destinationKeyType)
                 else { continue }
-                let position = row.count > 2 ? row[2].integerValue ?? 0 : 0
+                let position = join.destinationOrderColumn != nil ? row[2].integerValue ?? 0 : 0
                 let name = join.entity + "." + join.relationship
                 links[name, default: [:]][source, default: []].append((destination, position))
+                if let inverseKey, let last = row.last {
+                    links[inverseKey, default: [:]][destination, default: []].append((source, last.integerValue ?? 0))
+                }
                 // A link of a relationship that is its own inverse holds both ways, whether the
                 // database keeps one row for it or one per direction (deduplicated below).
                 if join.isSelfInverse, join.destinationOrderColumn == nil, source != destination {
@@ -136,6 +149,14 @@ extension ObjectGraph {
         return try ObjectGraph(schema: schema, objects: objects)
     }
 
+    /// `Entity.inverse` for the inverse of a join table's relationship, named by the entity that
+    /// declares it.
+    private static func inverseKey(of join: SQLJoinTable, in schema: Schema) -> String? {
+        guard let inverse = join.inverse,
+            let destination = schema.property(named: join.relationship, in: join.entity)?.relationship?.destination
+        else { return nil }
+        return (schema.declaringEntity(ofProperty: inverse, in: destination) ?? destination) + "." + inverse
+    }
 }
 
 /// Where an object stands in an ordered one-to-many relationship (its order column).
@@ -146,6 +167,21 @@ private struct ObjectPosition: Hashable {
 }
 
 extension SQLValue {
+    /// The value an attribute of `type` holds in memory for this value of a column of type
+    /// `column`; a failure for the text of a ``SQLColumnType/json`` column that is not the
+    /// engine's tagged JSON.
+    func predicateValue(as type: AttributeType?, in column: SQLColumnType) -> Result<PredicateValue, JSONValueError> {
+        if column == .json, case .text(let text) = self {
+            do {
+                return .success(try PredicateValue(json: text))
+            } catch {
+                return .failure(
+                    JSONValueError(id: error.id, message: "the stored JSON text is not a value (\(error.message))"))
+            }
+        }
+        return .success(predicateValue(as: type))
+    }
+
     /// The value an attribute of `type` holds in memory for this stored value.
     func predicateValue(as type: AttributeType?) -> PredicateValue {
         switch (self, type) {

@@ -9,10 +9,16 @@ import Predicates
 extension ObjectGraph {
     /// One `INSERT` per object (into its hierarchy's table) and per link of a join table, with
     /// every value bound: ids, the entity discriminator, attribute values in the storage form
-    /// of the mapping (dates as seconds since 2001, Booleans 0/1, UUIDs as text or bytes),
+    /// of the mapping (dates as seconds since 2001, Booleans 0/1, UUIDs as text or bytes,
+    /// transformable values as JSON text or bytes: ``storedValue(_:type:column:mapping:)``),
     /// foreign keys and order positions. Run them after ``SQLSchemaDefinition/statements(for:dialect:ifNotExists:)``.
     /// Keys are stored as each hierarchy's ``SQLKeyType`` says; an id that would not read
     /// back as itself is thrown before any statement is made (``checkSQLKeys(_:)``).
+    ///
+    ///
+    /// A value the database would not give back is refused, naming the object and the
+    /// attribute: a transformable value other than binary data under the Core Data mapping, a
+    /// NaN where the dialect does not keep it (``SQLDialect/storesNaN``).
     public func insertStatements(mapping: SQLMapping, dialect: some SQLDialect) throws(GraphError) -> [SQLStatement] {
         try checkSQLKeys(mapping)
         var statements: [SQLStatement] = []
@@ -23,7 +29,9 @@ extension ObjectGraph {
                 guard let entity = entity(of: object) else { continue }
                 var values: [SQLValue] = []
                 for column in table.columns {
-                    values.append(try columnValue(column, of: object, entity: entity, mapping: mapping))
+                    values.append(
+                        try columnValue(
+                            column, of: object, entity: entity, mapping: mapping, storesNaN: dialect.storesNaN))
                 }
                 statements.append(SQLStatement(sql: sql, bindings: values))
             }
@@ -57,7 +65,7 @@ extension ObjectGraph {
     }
 
     private func columnValue(
-        _ column: SQLColumn, of object: ObjectID, entity: String, mapping: SQLMapping
+        _ column: SQLColumn, of object: ObjectID, entity: String, mapping: SQLMapping, storesNaN: Bool
     ) throws(GraphError) -> SQLValue {
         switch column.role {
         case .key: return try key(object, mapping)
@@ -68,7 +76,14 @@ extension ObjectGraph {
                 case .attribute(let value) = try self.value(forKey: attribute, of: object),
                 let type = schema.property(named: attribute, in: entity)?.attribute?.type
             else { return .null }
-            return Self.storedValue(value, type: type, mapping: mapping)
+            do throws(GraphError) {
+                if case .double(let number) = value, number.isNaN, !storesNaN {
+                    throw GraphError(.invalidValue, message: "NaN cannot be stored: this database keeps it as NULL")
+                }
+                return try Self.storedValue(value, type: type, column: column.type, mapping: mapping)
+            } catch {
+                throw GraphError(error.kind, entity: entity, id: object.id, key: attribute, message: error.message)
+            }
         case .foreignKey(let declaring, let relationship):
             guard schema.isKind(entity, of: declaring),
                 case .toOne(let destination?) = try value(forKey: relationship, of: object)
@@ -91,8 +106,30 @@ extension ObjectGraph {
         try storedSQLKey(object.id, entity: object.hierarchy, mapping: mapping)
     }
 
-    /// An attribute value in the storage form of `mapping`.
-    static func storedValue(_ value: PredicateValue, type: AttributeType, mapping: SQLMapping) -> SQLValue {
+    /// An attribute value in the storage form of `mapping` for a column of type `column`
+    /// (dates as seconds since 2001, Booleans 0/1, UUIDs as text or bytes). A transformable
+    /// value is its tagged JSON text in a ``SQLColumnType/json`` column (any value) and its
+    /// bytes in a ``SQLColumnType/blob`` column (binary data only: under the Core Data mapping
+    /// the column holds the archive Core Data writes, which this engine cannot make).
+    static func storedValue(
+        _ value: PredicateValue, type: AttributeType, column: SQLColumnType, mapping: SQLMapping
+    ) throws(GraphError) -> SQLValue {
+        if case .null = value { return .null }
+        switch column {
+        case .json: return .text(value.jsonText())
+        case .blob:
+            guard case .data(let data) = value else {
+                let coreData = mapping.convention == .coreData
+                throw GraphError(
+                    .invalidValue,
+                    message: "under the \(coreData ? "Core Data" : "default") mapping a \(type.rawValue) attribute is "
+                        + "stored as bytes\(coreData ? " (the archive Core Data writes)" : ""), so it holds binary data "
+                        + "({\"$data\": …}) only, not \(AttributeValueCheck.describe(value))"
+                        + (coreData ? "; the default mapping stores any value as JSON text" : ""))
+            }
+            return .blob(Array(data))
+        case .integer16, .integer32, .integer64, .boolean, .double, .decimal, .date, .text, .uuid: break
+        }
         switch value {
         case .null: return .null
         case .bool(let bool): return .integer(bool ? 1 : 0)
@@ -101,7 +138,10 @@ extension ObjectGraph {
         case .string(let string): return .text(string)
         case .data(let data): return .blob(Array(data))
         case .date, .uuid: return mapping.bound(EvaluationValue(value), as: type) ?? .null
-        case .array, .set, .dictionary: return .null
+        case .array, .set, .dictionary:
+            throw GraphError(
+                .invalidValue,
+                message: "a \(type.rawValue) attribute cannot hold \(AttributeValueCheck.describe(value))")
         }
     }
 }

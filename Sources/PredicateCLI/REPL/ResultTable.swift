@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 import KeyPaths
 import ObjectStore
@@ -82,12 +83,11 @@ struct ResultTable {
         }
     }
 
-    /// `2024-02-01T10:00:00Z`, with milliseconds when the date has a fraction.
+    /// `2024-02-01T10:00:00Z`, with the fraction of a second the date has (exact, as in graph
+    /// files: ``ISO8601DateText``); a date outside the years 0000–9999 as its JSON tag
+    /// (`{"$date":-1e+20}`).
     static func dateText(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        let whole = date.timeIntervalSinceReferenceDate.rounded(.down) == date.timeIntervalSinceReferenceDate
-        formatter.formatOptions = whole ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        ISO8601DateText.string(from: date) ?? PredicateValue.date(date).jsonText()
     }
 }
 

@@ -71,8 +71,8 @@ extension LoweringWalk {
                 throw SQLLoweringError(id: "sql-invalid-pattern", message: error.message, range: checked.right.range)
             }
         }
-        let left = try operand(checked.left)
-        let right = try operand(checked.right)
+        let left = try comparisonOperand(checked.left, in: checked)
+        let right = try comparisonOperand(checked.right, in: checked)
         let test = Test(operator: comparison.operator, options: comparison.options, range: range)
         switch comparison.modifier {
         case .direct:

@@ -71,6 +71,7 @@ extension LoweringWalk {
             throw SQLLoweringError(
                 id: "sql-not-stored", message: "'\(row.entity).\(attribute.name)' is \(reason)", range: range)
         }
+        try checkOpaque(attribute, of: row.entity, range: range)
         return .column(alias: row.alias, name: column)
     }
 

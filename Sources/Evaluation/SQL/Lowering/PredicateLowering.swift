@@ -87,6 +87,8 @@ final class LoweringWalk {
     var variableRows: [String: Row] = [:]
     /// The root row (`SELF`).
     var root = Row(alias: "t0", entity: "", optional: false)
+    /// Whether a transformable attribute may be read (only by a nil test: `PredicateLowering+Opaque`).
+    var opaqueAttributesAllowed = false
 
     init(lowering: PredicateLowering, schema: Schema) {
         self.lowering = lowering

@@ -133,7 +133,7 @@ struct MappingBuilder<Convention: MappingConvention> {
                         subject: .attribute(entity: entityName, name: attribute.name),
                         defaultName: rules.attributeColumn(attribute),
                         explicitName: rules.honoursOverrides ? attribute.column : nil, owner: entityName,
-                        type: SQLColumnType(attribute.type),
+                        type: SQLColumnType(attribute.type, convention: rules.convention),
                         role: .attribute(entity: entityName, attribute: attribute.name), isIndexed: attribute.isIndexed)
                 )
             }
@@ -257,7 +257,7 @@ struct MappingBuilder<Convention: MappingConvention> {
             for attribute in entity.attributes where !attribute.isTransient {
                 let column = names[.attribute(entity: entity.name, name: attribute.name)] ?? attribute.name
                 storage[entity.name, default: [:]][attribute.name] = .column(
-                    table: table, column: column, type: SQLColumnType(attribute.type))
+                    table: table, column: column, type: SQLColumnType(attribute.type, convention: rules.convention))
             }
             for relationship in entity.relationships {
                 storage[entity.name, default: [:]][relationship.name] = relationshipStorage(

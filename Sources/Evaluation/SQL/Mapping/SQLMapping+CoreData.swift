@@ -164,7 +164,7 @@ struct CoreDataConvention: MappingConvention {
             case .integer16, .integer32, .integer64, .boolean: return 0
             case .date, .double: return 2
             case .decimal: return 3
-            case .text: return 4
+            case .text, .json: return 4
             case .uuid, .blob: return 5
             }
         }

@@ -37,6 +37,9 @@ public protocol SQLDialect: Sendable {
     func identifierProblem(_ identifier: String, naming kind: SQLIdentifierKind) -> String?
     /// The longest identifier the database keeps, in UTF-8 bytes; `nil` when unlimited.
     var maximumIdentifierLength: Int? { get }
+    /// Whether a double column keeps NaN (SQLite stores it as NULL); writers refuse a NaN
+    /// they cannot store rather than lose it. `true` unless a dialect says otherwise.
+    var storesNaN: Bool { get }
 }
 
 extension SQLDialect {
@@ -47,6 +50,8 @@ extension SQLDialect {
 
     public var trueCondition: String { "1 = 1" }
     public var falseCondition: String { "1 = 0" }
+    /// Most databases keep NaN in a double column.
+    public var storesNaN: Bool { true }
 
     /// The standard spellings of the aggregate functions; the string helpers by name.
     public func call(_ function: SQLFunction, _ arguments: [String]) -> String? {
@@ -74,6 +79,9 @@ public struct SQLiteDialect: SQLDialect {
 
     public func nullSafeEquality(_ a: String, _ b: String) -> String { "\(a) IS \(b)" }
 
+    /// SQLite stores a NaN double as NULL.
+    public var storesNaN: Bool { false }
+
     /// SQLite's type affinities; under the Core Data convention, the names Core Data writes.
     public func columnType(_ type: SQLColumnType, convention: SQLNamingConvention) -> String {
         switch (type, convention) {
@@ -83,7 +91,7 @@ public struct SQLiteDialect: SQLDialect {
         case (.date, .coreData): "TIMESTAMP"
         case (.decimal, .standard): "NUMERIC"
         case (.decimal, .coreData): "DECIMAL"
-        case (.text, .standard): "TEXT"
+        case (.text, .standard), (.json, _): "TEXT"
         case (.text, .coreData): "VARCHAR"
         case (.uuid, .standard): "TEXT"
         case (.uuid, .coreData), (.blob, _): "BLOB"
@@ -153,17 +161,18 @@ public struct PostgreSQLDialect: SQLDialect {
     public var falseCondition: String { "FALSE" }
 
     /// PostgreSQL's types. Booleans are `smallint` 0/1, as in SQLite and in memory (where a
-    /// Boolean is a number that `@sum` adds and `== 1` compares); UUIDs are `uuid`.
+    /// Boolean is a number that `@sum` adds and `== 1` compares); UUIDs are `uuid`, or `bytea`
+    /// under the Core Data convention, which stores (and binds) a UUID as its 16 bytes.
     public func columnType(_ type: SQLColumnType, convention: SQLNamingConvention) -> String {
-        switch type {
-        case .integer16, .boolean: "smallint"
-        case .integer32: "integer"
-        case .integer64: "bigint"
-        case .double, .date: "double precision"
-        case .decimal: "numeric"
-        case .text: "text"
-        case .uuid: "uuid"
-        case .blob: "bytea"
+        switch (type, convention) {
+        case (.integer16, _), (.boolean, _): "smallint"
+        case (.integer32, _): "integer"
+        case (.integer64, _): "bigint"
+        case (.double, _), (.date, _): "double precision"
+        case (.decimal, _): "numeric"
+        case (.text, _), (.json, _): "text"
+        case (.uuid, .standard): "uuid"
+        case (.uuid, .coreData), (.blob, _): "bytea"
         }
     }
 

@@ -1,0 +1,109 @@
+import Foundation
+import KeyPaths
+import ObjectStore
+import PredicateCLI
+import Testing
+
+/// `predicate db create` then `predicate db export`, end to end through the commands, with a
+/// model holding every attribute type (a Boolean and a date on a sub-entity among them): the
+/// export is the graph that went in, and exporting again what it creates gives the same text.
+@Suite("predicate db create / db export: every attribute type, end to end", .serialized)
+struct StoreCommandRoundTripTests {
+    static let schema = """
+        {"entities": [
+          {"name": "Item", "attributes": [
+            {"name": "i16", "type": "integer16"}, {"name": "i32", "type": "integer32"},
+            {"name": "i64", "type": "integer64"}, {"name": "dbl", "type": "double"},
+            {"name": "flt", "type": "float"}, {"name": "dec", "type": "decimal"},
+            {"name": "str", "type": "string"}, {"name": "flag", "type": "boolean"},
+            {"name": "when", "type": "date"}, {"name": "bin", "type": "binary"},
+            {"name": "uid", "type": "uuid"}, {"name": "link", "type": "uri"},
+            {"name": "extra", "type": "transformable"}]},
+          {"name": "Special", "parent": "Item", "attributes": [
+            {"name": "done", "type": "boolean"}, {"name": "due", "type": "date"}]}
+        ]}
+        """
+
+    static let graph = #"""
+        {"Item": [{"id": 1, "i16": -32768, "i32": 2147483647, "i64": -9223372036854775808, "dbl": 0.1,
+                   "flt": 1.5, "dec": 12.25, "str": "Zoë 日本", "flag": true,
+                   "when": {"$date": "2024-02-01T10:00:00.123Z"}, "bin": {"$data": "AAEC"},
+                   "uid": {"$uuid": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}, "link": "https://example.com/a",
+                   "extra": {"a": 1, "list": [1, 2.5], "set": {"$set": ["x"]}}}],
+         "Special": [{"id": 2, "done": false, "due": {"$date": "1500-06-01"}, "extra": "str",
+                      "when": {"$date": "0001-01-01T00:00:00.001Z"}},
+                     {"id": 3, "done": true, "when": {"$date": "2024-02-01T10:00:00.000001Z"}}]}
+        """#
+
+    func run(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
+        let buffer = PostgresCommandOutput()
+        let io = ToolIO(readLine: { nil }, write: { buffer.output += $0 }, writeError: { buffer.error += $0 })
+        let status = PredicateTool.run(arguments, io: io)
+        return (status, buffer.output, buffer.error)
+    }
+
+    /// A scratch directory with the schema and the graph file.
+    func files() throws -> (directory: String, schema: String, graph: String) {
+        let directory = NSTemporaryDirectory() + "predicate-store-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Self.schema.write(toFile: directory + "/schema.json", atomically: true, encoding: .utf8)
+        try Self.graph.write(toFile: directory + "/graph.json", atomically: true, encoding: .utf8)
+        return (directory, directory + "/schema.json", directory + "/graph.json")
+    }
+
+    /// Creates `first` from the graph, exports it, creates `second` from the export and exports
+    /// that; checks both exports.
+    func roundTrip(first: String, second: String, files: (directory: String, schema: String, graph: String)) throws {
+        let create = run(["db", "create", "--schema", files.schema, "--graph", files.graph, "--db", first])
+        #expect(create.status == 0, "\(create.error)")
+        let export = run(["db", "export", "--schema", files.schema, "--db", first])
+        #expect(export.status == 0, "\(export.error)")
+        // Dates in the proleptic Gregorian calendar with the fraction they had; the Boolean of a sub-entity.
+        for fragment in [
+            #""$date" : "2024-02-01T10:00:00.123Z""#, #""$date" : "1500-06-01T00:00:00Z""#,
+            #""$date" : "0001-01-01T00:00:00.001Z""#, #""$date" : "2024-02-01T10:00:00.000001Z""#,
+            #""done" : false"#, #""done" : true"#, #""extra" : "str""#,
+            #""i64" : -9223372036854775808"#,
+        ] {
+            #expect(export.output.contains(fragment), "\(fragment) in \(export.output)")
+        }
+        let schema = try Schema.load(contentsOf: URL(fileURLWithPath: files.schema))
+        let expected = try ObjectGraph.load(json: Data(Self.graph.utf8), schema: schema)
+        #expect(try ObjectGraph.load(json: Data(export.output.utf8), schema: schema) == expected)
+        let exportedPath = files.directory + "/export.json"
+        try export.output.write(toFile: exportedPath, atomically: true, encoding: .utf8)
+        let again = run(["db", "create", "--schema", files.schema, "--graph", exportedPath, "--db", second])
+        #expect(again.status == 0, "\(again.error)")
+        let secondExport = run(["db", "export", "--schema", files.schema, "--db", second])
+        #expect(secondExport.output == export.output)
+    }
+
+    @Test("SQLite: the export is the graph, export → create → export is a fixed point")
+    func sqlite() throws {
+        let files = try files()
+        defer { try? FileManager.default.removeItem(atPath: files.directory) }
+        try roundTrip(first: files.directory + "/one.sqlite", second: files.directory + "/two.sqlite", files: files)
+    }
+
+    @Test(
+        "PostgreSQL: the export is the graph, export → create → export is a fixed point",
+        .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipMessage))
+    func postgres() throws {
+        let files = try files()
+        defer { try? FileManager.default.removeItem(atPath: files.directory) }
+        let server = try PostgresTestServer.shared.get()
+        try roundTrip(first: try server.makeDatabaseURL(), second: try server.makeDatabaseURL(), files: files)
+    }
+
+    @Test("the Core Data mapping refuses a transformable value that is not binary data: exit 2, the place named")
+    func coreDataRefusal() throws {
+        let files = try files()
+        defer { try? FileManager.default.removeItem(atPath: files.directory) }
+        let create = run([
+            "db", "create", "--schema", files.schema, "--graph", files.graph, "--db", files.directory + "/cd.sqlite",
+            "--mapping", "coredata",
+        ])
+        #expect(create.status == 2)
+        #expect(create.error.contains("Item 1, 'extra': under the Core Data mapping a transformable attribute"))
+    }
+}
