@@ -118,6 +118,18 @@ struct LiveResultSetScenarioTests {
         #expect(renamed.sections.insertions.map(\.element) == ["Pictures"])
     }
 
+    @Test("a User deleted with its Contents (User.contents is Cascade) takes their rows away")
+    func cascadedRows() throws {
+        var results = try Self.results(FetchRequest(entity: "Content", sortKeys: [SortKey("creationDate")]))
+        let old = results.rows
+        // Ben owns Contents 2, 3 and 4: rows 1, 2 and 3 of the list sorted by date.
+        let change = try results.apply(Self.change(#"{"User": {"deleted": [2]}}"#))
+        #expect(Self.ids(results.rows) == [1, 5, 6])
+        #expect(change.rows.removals.map(\.offset) == [1, 2, 3])
+        #expect(change.rows.insertions.isEmpty && change.rows.updates.isEmpty)
+        #expect(change.rows.applied(to: old) == results.rows)
+    }
+
     @Test("limit and offset show a window; rows move in and out of it")
     func window() throws {
         var results = try Self.results(

@@ -14,17 +14,13 @@ extension LiveResultSet {
     /// The graph is unchanged when the change set is invalid (the error lists every problem).
     public mutating func apply(_ changes: ChangeSet) throws(LiveResultsError) -> ResultChange {
         let hierarchy = plan.hierarchy
-        // The rows of deleted roots, found before they become tombstones. The graph is then
-        // changed in place: no copy of its storage (unless the caller keeps another reference).
-        var deletedRows: [ObjectKey: Int32] = [:]
-        for (name, entityChanges) in changes.entities where graph.layout.hierarchyIndex(of: name) == hierarchy {
-            for id in entityChanges.deleted {
-                if let row = graph.storage.tables[hierarchy].rows[id] { deletedRows[id] = row }
-            }
-        }
+        // The graph is changed in place: no copy of its storage (unless the caller keeps
+        // another reference). The rows of deleted roots (listed or cascaded) are found before
+        // they become tombstones.
         let applied: ChangeSet
+        let deletedRows: [ObjectKey: Int32]
         do {
-            applied = try graph.apply(changes)
+            (applied, deletedRows) = try graph.apply(changes, deletedRowsIn: hierarchy)
         } catch {
             throw LiveResultsError(error.description)
         }
