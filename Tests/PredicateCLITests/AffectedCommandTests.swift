@@ -21,7 +21,8 @@ struct AffectedCommandTests {
         let buffer = ToolIOBuffer()
         let arguments =
             [
-                "affected", "--schema", schema.hasPrefix("/") ? schema : path(schema), "--graph", path("graph.json"), "--entity", entity, "--format",
+                "affected", "--schema", schema.hasPrefix("/") ? schema : path(schema), "--graph", path("graph.json"),
+                "--entity", entity, "--format",
                 format,
                 "--changes", changes.hasPrefix("/") ? changes : path("changes/\(changes).json"),
             ] + extra + (json ? ["--json"] : [])
@@ -112,7 +113,8 @@ struct AffectedCommandTests {
     func denied() throws {
         let sample = try String(contentsOfFile: Self.path("schema.json"), encoding: .utf8)
         let denying = sample.replacingOccurrences(
-            of: #"{"name": "contents", "destination": "Content", "inverse": "bucket", "toMany": true, "optional": true}"#,
+            of:
+                #"{"name": "contents", "destination": "Content", "inverse": "bucket", "toMany": true, "optional": true}"#,
             with:
                 #"{"name": "contents", "destination": "Content", "inverse": "bucket", "toMany": true, "optional": true, "deleteRule": "deny"}"#
         )
@@ -124,7 +126,8 @@ struct AffectedCommandTests {
         #expect(result.status == 2)
         #expect(
             result.error == Self.path("changes/delete-bucket.json")
-                + ": Bucket 3, 'contents': cannot delete Bucket 3 while 'contents' (delete rule Deny) holds ImageContent 5\n")
+                + ": Bucket 3, 'contents': cannot delete Bucket 3 while 'contents' (delete rule Deny) holds ImageContent 5\n"
+        )
     }
 
     @Test("a key path that does not resolve: caret rendering, status 2")
