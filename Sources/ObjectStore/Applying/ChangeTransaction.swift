@@ -240,10 +240,16 @@ struct ChangeTransaction {
         var candidates: Set<ObjectKey> = []
         for key in table.rows.keys {
             let source = ObjectID(hierarchy: hierarchy, id: key)
-            let held =
-                relationship.isToMany
-                ? baseToMany(source, relationship.name) : baseToOne(source, relationship.name).map { [$0] } ?? []
-            if held.contains(where: targets.contains) { candidates.insert(key) }
+            let holds: Bool
+            if !relationship.isToMany {
+                holds = baseToOne(source, relationship.name).map(targets.contains) ?? false
+            } else if targets.count <= 8 {
+                // A few targets: a binary search each in the stored list, nothing copied.
+                holds = targets.contains { baseHolds(source, relationship.name, $0) }
+            } else {
+                holds = baseToMany(source, relationship.name).contains(where: targets.contains)
+            }
+            if holds { candidates.insert(key) }
         }
         for slot in toMany.keys where slot.object.hierarchy == hierarchy && slot.key == relationship.name {
             candidates.insert(slot.object.id)
