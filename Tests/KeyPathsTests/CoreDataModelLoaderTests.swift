@@ -45,7 +45,7 @@ struct CoreDataModelLoaderTests {
             ])
     }
 
-    @Test("flags, parents and ignored elements")
+    @Test("flags, parents, delete rules and ignored elements")
     func elements() throws {
         let schema = try CoreDataModelLoader.load(
             string: model(
@@ -70,7 +70,8 @@ struct CoreDataModelLoaderTests {
                     attributes: [AttributeDescription(name: "cache", type: .binary, isTransient: true)],
                     relationships: [
                         RelationshipDescription(
-                            name: "items", destination: "Item", inverse: "base", isToMany: true, isOrdered: true)
+                            name: "items", destination: "Item", inverse: "base", isToMany: true, isOrdered: true,
+                            deleteRule: .cascade)
                     ],
                     className: "BaseMO"),
                 EntityDescription(

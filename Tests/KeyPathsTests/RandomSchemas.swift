@@ -35,16 +35,23 @@ enum RandomSchema {
                 RelationshipDescription(
                     name: forward, destination: "E\(to)", inverse: paired ? backward : nil,
                     isToMany: forwardMany, isOrdered: forwardMany && Bool.random(using: &rng),
-                    isOptional: Bool.random(using: &rng)))
+                    isOptional: Bool.random(using: &rng), deleteRule: randomRule(using: &rng)))
             if paired {
                 let backwardMany = Bool.random(using: &rng)
                 entities[to].relationships.append(
                     RelationshipDescription(
                         name: backward, destination: "E\(from)", inverse: forward,
-                        isToMany: backwardMany, isOptional: Bool.random(using: &rng)))
+                        isToMany: backwardMany, isOptional: Bool.random(using: &rng),
+                        deleteRule: randomRule(using: &rng)))
             }
         }
         return Schema(entities: entities)
+    }
+
+    /// Half the time the default, else any rule.
+    private static func randomRule(using rng: inout SplitMix64) -> RelationshipDescription.DeleteRule {
+        guard Bool.random(using: &rng) else { return .nullify }
+        return RelationshipDescription.DeleteRule.allCases.randomElement(using: &rng) ?? .nullify
     }
 
     /// Smaller variants of a schema that stay valid: one unreferenced entity, one attribute, or
@@ -104,7 +111,8 @@ enum RandomSchema {
                 if relationship.isOptional { line += #" optional="YES""# }
                 line += relationship.isToMany ? #" toMany="YES""# : #" maxCount="1""#
                 if relationship.isOrdered { line += #" ordered="YES""# }
-                line += #" deletionRule="Nullify" destinationEntity="\#(relationship.destination)""#
+                line += #" deletionRule="\#(relationship.deleteRule.coreDataName)""#
+                line += #" destinationEntity="\#(relationship.destination)""#
                 if let inverse = relationship.inverse {
                     line += #" inverseName="\#(inverse)" inverseEntity="\#(relationship.destination)""#
                 }

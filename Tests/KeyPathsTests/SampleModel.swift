@@ -75,10 +75,13 @@ enum SampleModel {
                 AttributeDescription(name: "name", type: .string),
             ],
             relationships: [
+                // Deleting a User deletes its Buckets and its Contents (deletionRule="Cascade").
                 RelationshipDescription(
-                    name: "buckets", destination: "Bucket", inverse: "owner", isToMany: true, isOptional: true),
+                    name: "buckets", destination: "Bucket", inverse: "owner", isToMany: true, isOptional: true,
+                    deleteRule: .cascade),
                 RelationshipDescription(
-                    name: "contents", destination: "Content", inverse: "owner", isToMany: true, isOptional: true),
+                    name: "contents", destination: "Content", inverse: "owner", isToMany: true, isOptional: true,
+                    deleteRule: .cascade),
             ],
             className: "User"),
     ])

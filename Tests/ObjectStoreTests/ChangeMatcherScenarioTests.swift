@@ -74,6 +74,12 @@ struct ChangeMatcherScenarioTests {
             name: "a deleted Bucket affects its owner",
             root: "User", predicate: "ANY buckets.name == 'Archive'", changes: "delete-bucket", reevaluate: [1]),
         Scenario(
+            name: "a deleted User's Buckets and Content go too (Cascade); the Contents left lose their Bucket",
+            predicate: "bucket.name == 'Inbox'", changes: "delete-user", reevaluate: [1, 3, 5, 6]),
+        Scenario(
+            name: "Buckets a Cascade rule deletes are deleted roots",
+            root: "Bucket", predicate: "name == 'x'", changes: "delete-user", reevaluate: [1, 3]),
+        Scenario(
             name: "multi-hop bucket.owner.name: a User rename reaches the Contents of their Buckets",
             predicate: "bucket.owner.name == 'Ann'",
             changes: #"{"User": {"updated": [{"id": 1, "attributes": {"name": "Anne"}}]}}"#, reevaluate: [1, 3, 5, 6]),

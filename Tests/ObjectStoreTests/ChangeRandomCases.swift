@@ -84,14 +84,17 @@ extension ChangeCase {
 }
 
 /// Seeded generator of random ``ChangeCase``s: schemas with inheritance (abstract entities
-/// too), one-to-one, one-to-many, many-to-many and self relationships; graphs of a few objects
-/// per entity linked at random; key paths of one to five keys; and change sets mixing attribute
-/// updates, to-one and to-many changes, inserts and deletes, with objects listed under their
-/// entity or an ancestor.
+/// too), one-to-one, one-to-many, many-to-many and self relationships, each with a random
+/// delete rule; graphs of a few objects per entity linked at random; key paths of one to five
+/// keys; and change sets mixing attribute updates, to-one and to-many changes, inserts and
+/// deletes, with objects listed under their entity or an ancestor.
 struct ChangeCaseGenerator {
     var random: SplitMix64
     /// What the generated cases contained, for the coverage check.
     var labels: Set<String> = []
+    /// Whether schemas may have relationships without an inverse: change matching cannot
+    /// follow them back (so its cases have none), the delete rules must handle them.
+    var oneWayRelationships = false
 
     init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
@@ -102,6 +105,17 @@ struct ChangeCaseGenerator {
     // MARK: Cases
 
     mutating func makeCase() -> ChangeCase? {
+        guard let (schema, graph) = makeLinkedGraph() else { return nil }
+        guard let (changes, _) = makeChangeSet(graph, inserts: true, deletes: true, operations: int(1...4)) else {
+            return nil
+        }
+        let root = pick(schema.entityNames) ?? "E0"
+        let keyPaths = (0..<int(1...3)).map { _ in (makeKeyPath(from: root, schema: schema), makeRoles()) }
+        return ChangeCase(schema: schema, graph: graph, root: root, keyPaths: keyPaths, changes: changes)
+    }
+
+    /// A random schema and a graph over it whose objects were linked by a few change sets.
+    mutating func makeLinkedGraph() -> (Schema, ObjectGraph)? {
         let schema = makeSchema()
         guard var graph = makeGraph(schema) else { return nil }
         for _ in 0..<int(1...3) {
@@ -109,12 +123,7 @@ struct ChangeCaseGenerator {
                 graph = links.1
             }
         }
-        guard let (changes, _) = makeChangeSet(graph, inserts: true, deletes: true, operations: int(1...4)) else {
-            return nil
-        }
-        let root = pick(schema.entityNames) ?? "E0"
-        let keyPaths = (0..<int(1...3)).map { _ in (makeKeyPath(from: root, schema: schema), makeRoles()) }
-        return ChangeCase(schema: schema, graph: graph, root: root, keyPaths: keyPaths, changes: changes)
+        return (schema, graph)
     }
 
     // MARK: Schemas
@@ -147,22 +156,36 @@ struct ChangeCaseGenerator {
                 let toMany = shape >= 2
                 entities[a].relationships.append(
                     RelationshipDescription(
-                        name: "s\(pair)", destination: "E\(a)", inverse: "s\(pair)", isToMany: toMany, isOptional: true)
-                )
+                        name: "s\(pair)", destination: "E\(a)", inverse: "s\(pair)", isToMany: toMany, isOptional: true,
+                        deleteRule: makeDeleteRule()))
                 labels.insert("self-inverse")
+                continue
+            }
+            if oneWayRelationships, chance(0.2) {
+                entities[a].relationships.append(
+                    RelationshipDescription(
+                        name: "w\(pair)", destination: "E\(b)", isToMany: shape >= 2, isOptional: true,
+                        deleteRule: makeDeleteRule()))
+                labels.insert("one-way")
                 continue
             }
             entities[a].relationships.append(
                 RelationshipDescription(
-                    name: "r\(pair)", destination: "E\(b)", inverse: "q\(pair)", isToMany: shape >= 2, isOptional: true)
-            )
+                    name: "r\(pair)", destination: "E\(b)", inverse: "q\(pair)", isToMany: shape >= 2, isOptional: true,
+                    deleteRule: makeDeleteRule()))
             entities[b].relationships.append(
                 RelationshipDescription(
                     name: "q\(pair)", destination: "E\(a)", inverse: "r\(pair)", isToMany: shape % 2 == 1,
-                    isOptional: true))
+                    isOptional: true, deleteRule: makeDeleteRule()))
             if shape == 3 { labels.insert("many-to-many") }
+            if a == b { labels.insert("self relationship") }
         }
         return Schema(entities: entities)
+    }
+
+    /// Nullify a third of the time, Cascade a third, Deny or No Action a sixth each.
+    mutating func makeDeleteRule() -> RelationshipDescription.DeleteRule {
+        [.nullify, .nullify, .cascade, .cascade, .deny, .noAction][int(0...5)]
     }
 
     // MARK: Graphs
@@ -334,6 +357,20 @@ struct ChangeCaseGenerator {
                 }
             }
             changes[listingName(entity, schema)].updated.append(update)
+        }
+        return changes
+    }
+
+    /// A change set deleting one to three objects of `graph`, each listed under its entity or
+    /// sometimes an ancestor.
+    mutating func makeDeletions(_ graph: ObjectGraph) -> ChangeSet {
+        let schema = graph.schema
+        var alive = schema.entities.filter { $0.parent == nil }.flatMap { graph.objects(of: $0.name) }
+        var changes = ChangeSet()
+        for _ in 0..<int(1...3) {
+            guard let object = pick(alive), let entity = graph.entity(of: object) else { break }
+            alive.removeAll { $0 == object }
+            changes[listingName(entity, schema)].deleted.append(object.id)
         }
         return changes
     }

@@ -49,6 +49,43 @@ struct LiveResultSetScenarioTests {
         #expect(change.rows.applied(to: old) == results.rows)
     }
 
+    @Test("a row that moves and whose displayed value changes is reported as moved and updated")
+    func movedAndUpdated() throws {
+        var results = try Self.results(
+            FetchRequest(
+                entity: "Content", sortKeys: [SortKey("bucket.name"), SortKey("creationDate")],
+                refreshKeyPaths: ["owner.name"]))
+        let old = results.rows
+        #expect(Self.ids(old) == [5, 1, 3, 6, 2, 4])
+        // Content 3 goes from the Inbox to Photos (it moves) and from Ben to Ann (its owner's
+        // name, which the row displays, changes).
+        let change = try results.apply(
+            Self.change(
+                #"{"Content": {"updated": [{"id": 3, "relationships": {"bucket": {"old": 1, "new": 2}, "owner": {"old": 2, "new": 1}}}]}}"#
+            ))
+        #expect(Self.ids(results.rows) == [5, 1, 6, 2, 3, 4])
+        #expect(change.rows.moves.map { [$0.from, $0.to] } == [[2, 4]])
+        #expect(change.rows.updates.map { [$0.oldOffset, $0.newOffset] } == [[2, 4]])
+        #expect(change.rows.applied(to: old) == results.rows)
+    }
+
+    @Test("a row whose own attribute changes is updated, moved or not, even when the request does not read it")
+    func ownAttributes() throws {
+        var results = try Self.results(FetchRequest(entity: "Content", sortKeys: [SortKey("creationDate")]))
+        let renamed = try results.apply(
+            Self.change(#"{"Content": {"updated": [{"id": 3, "attributes": {"name": "plan-v2.pdf"}}]}}"#))
+        #expect(renamed.rows.moves.isEmpty)
+        #expect(renamed.rows.updates.map { [$0.oldOffset, $0.newOffset] } == [[2, 2]])
+        // Content 1 is re-dated after every other: it moves to the end, and it is updated.
+        let redated = try results.apply(
+            Self.change(
+                #"{"Content": {"updated": [{"id": 1, "attributes": {"creationDate": {"$date": "2024-03-01T10:00:00Z"}}}]}}"#
+            ))
+        #expect(Self.ids(results.rows) == [2, 3, 4, 5, 6, 1])
+        #expect(redated.rows.moves.map { [$0.from, $0.to] } == [[0, 5]])
+        #expect(redated.rows.updates.map { [$0.oldOffset, $0.newOffset] } == [[0, 5]])
+    }
+
     @Test("a Content moved into the Inbox enters a list filtered on bucket.name")
     func membershipThroughRelationship() throws {
         var results = try Self.results(
@@ -116,6 +153,18 @@ struct LiveResultSetScenarioTests {
         #expect(results.sections.map(\.name) == ["Inbox", "Pictures"])
         #expect(renamed.sections.removals.map(\.element) == ["Photos"])
         #expect(renamed.sections.insertions.map(\.element) == ["Pictures"])
+    }
+
+    @Test("a User deleted with its Contents (User.contents is Cascade) takes their rows away")
+    func cascadedRows() throws {
+        var results = try Self.results(FetchRequest(entity: "Content", sortKeys: [SortKey("creationDate")]))
+        let old = results.rows
+        // Ben owns Contents 2, 3 and 4: rows 1, 2 and 3 of the list sorted by date.
+        let change = try results.apply(Self.change(#"{"User": {"deleted": [2]}}"#))
+        #expect(Self.ids(results.rows) == [1, 5, 6])
+        #expect(change.rows.removals.map(\.offset) == [1, 2, 3])
+        #expect(change.rows.insertions.isEmpty && change.rows.updates.isEmpty)
+        #expect(change.rows.applied(to: old) == results.rows)
     }
 
     @Test("limit and offset show a window; rows move in and out of it")

@@ -8,7 +8,9 @@ import TestSupport
 import Testing
 
 /// After every change set, a live result list equals a fresh fetch of the same request over the
-/// same graph, and the diff it returned turns the previous rows into the new ones.
+/// same graph, the diff it returned turns the previous rows into the new ones, and it reports
+/// exactly the rows the contract calls updated (``LiveResultsUpdatedReference``). Half the
+/// schemas get random delete rules, so Cascade deletions reach the list too.
 @Suite("Live results: property test against a fresh fetch")
 struct LiveResultsPropertyTests {
     struct Sequence {
@@ -97,10 +99,27 @@ struct LiveResultsPropertyTests {
         return nil
     }
 
+    /// The graph under `graph`'s schema with a random delete rule on each relationship (half
+    /// the time; otherwise the graph as it is).
+    static func withDeleteRules(_ graph: ObjectGraph, _ generator: inout GraphCaseGenerator) -> ObjectGraph? {
+        guard generator.chance(50) else { return graph }
+        var entities = graph.schema.entities
+        for entity in entities.indices {
+            for index in entities[entity].relationships.indices {
+                entities[entity].relationships[index].deleteRule =
+                    generator.pick([.nullify, .nullify, .cascade, .cascade, .deny, .noAction]) ?? .nullify
+            }
+        }
+        guard let data = try? graph.jsonData() else { return nil }
+        return try? ObjectGraph.load(json: data, schema: Schema(entities: entities))
+    }
+
     static func makeSequence(seed: UInt64, steps: Int) -> Sequence? {
         var generator = GraphCaseGenerator(seed: seed)
-        guard let graphCase = generator.makeCase(), let request = makeRequest(&generator, graphCase) else { return nil }
-        var graph = graphCase.graph
+        guard let graphCase = generator.makeCase(), let request = makeRequest(&generator, graphCase),
+            var graph = withDeleteRules(graphCase.graph, &generator)
+        else { return nil }
+        let start = graph
         guard (try? LiveResultSet(request: request, graph: graph)) != nil else { return nil }
         var list: [ChangeSet] = []
         var next = 0
@@ -109,7 +128,7 @@ struct LiveResultsPropertyTests {
             _ = try? graph.apply(changes)
             list.append(changes)
         }
-        return Sequence(graph: graphCase.graph, request: request, steps: list)
+        return Sequence(graph: start, request: request, steps: list)
     }
 
     /// The first broken rule of a sequence, described; `nil` when every step holds.
@@ -118,6 +137,7 @@ struct LiveResultsPropertyTests {
         for (index, changes) in sequence.steps.enumerated() {
             let oldRows = live.rows
             let oldSections = live.sections.map(\.name)
+            let before = live.graph
             let change: ResultChange
             do {
                 change = try live.apply(changes)
@@ -138,6 +158,37 @@ struct LiveResultsPropertyTests {
             if change.sections.applied(to: oldSections) != live.sections.map(\.name) {
                 return "step \(index): the section diff does not apply"
             }
+            if let problem = updatesProblem(change.rows, sequence.request, oldRows, live.rows, before, live.graph) {
+                return "step \(index): \(problem)"
+            }
+        }
+        return nil
+    }
+
+    /// How the reported updates differ from the contract, or `nil`: exactly the rows of the
+    /// reference, at their offsets in the old and new rows, including every row whose displayed
+    /// values or own attributes really changed.
+    static func updatesProblem(
+        _ diff: ListDiff<ObjectID>, _ request: FetchRequest, _ oldRows: [ObjectID], _ newRows: [ObjectID],
+        _ before: ObjectGraph, _ after: ObjectGraph
+    ) -> String? {
+        let moved = Set(diff.insertions.filter { $0.movedFrom != nil }.map(\.element))
+        let actual = Set(diff.updates.map(\.element))
+        let expected = LiveResultsUpdatedReference.expected(
+            request: request, oldRows: oldRows, newRows: newRows, moved: moved, before: before, after: after)
+        if actual != expected {
+            return "updated \(actual.sorted()) but the contract says \(expected.sorted()) (moved \(moved.sorted()))"
+        }
+        let changed = LiveResultsUpdatedReference.changedValues(
+            request: request, oldRows: oldRows, newRows: newRows, before: before, after: after)
+        if !changed.isSubset(of: actual) {
+            return "rows whose displayed values changed are not updated: \(changed.subtracting(actual).sorted())"
+        }
+        for update in diff.updates
+        where oldRows.firstIndex(of: update.element) != update.oldOffset
+            || newRows.firstIndex(of: update.element) != update.newOffset
+        {
+            return "the update of \(update.element) names offsets \(update.oldOffset) → \(update.newOffset)"
         }
         return nil
     }
@@ -166,7 +217,9 @@ struct LiveResultsPropertyTests {
                 \(Self.failure(smallest) ?? problem)
                 request: \(smallest.request.entity) \(smallest.request.predicate?.predicateFormat ?? "nil") \
                 sort \(smallest.request.sortKeys) section \(smallest.request.sectionKeyPath ?? "-") \
-                window \(smallest.request.fetchOffset)+\(smallest.request.fetchLimit.map(String.init) ?? "all")
+                window \(smallest.request.fetchOffset)+\(smallest.request.fetchLimit.map(String.init) ?? "all") \
+                refresh \(smallest.request.refreshKeyPaths)
+                schema: \(String(decoding: (try? JSONEncoder().encode(smallest.graph.schema)) ?? Data(), as: UTF8.self))
                 graph: \(String(decoding: (try? smallest.graph.jsonData()) ?? Data(), as: UTF8.self))
                 change sets (shrunk): \(steps.joined(separator: "\n"))
                 \(run.replay(index))

@@ -21,7 +21,8 @@ struct AffectedCommandTests {
         let buffer = ToolIOBuffer()
         let arguments =
             [
-                "affected", "--schema", path(schema), "--graph", path("graph.json"), "--entity", entity, "--format",
+                "affected", "--schema", schema.hasPrefix("/") ? schema : path(schema), "--graph", path("graph.json"),
+                "--entity", entity, "--format",
                 format,
                 "--changes", changes.hasPrefix("/") ? changes : path("changes/\(changes).json"),
             ] + extra + (json ? ["--json"] : [])
@@ -49,6 +50,9 @@ struct AffectedCommandTests {
             ),
             ("ANY tags.name == 'x'", [], "rename-tag", #"{"reevaluate": [2, 3], "refresh": []}"#),
             ("bucket.name == 'Archive'", [], "delete-bucket", #"{"reevaluate": [5], "refresh": []}"#),
+            // User 1 and, by the sample's Cascade rules, Buckets 1 and 3 and Content 1 are deleted:
+            // Content 1 is a deleted root, Contents 3, 6 (Bucket 1) and 5 (Bucket 3) lose their Bucket.
+            ("bucket.name == 'Inbox'", [], "delete-user", #"{"reevaluate": [1, 3, 5, 6], "refresh": []}"#),
             ("bucket.name == 'Photos'", [], "insert-content", #"{"reevaluate": [7], "refresh": []}"#),
         ])
     func affected(format: String, extra: [String], changes: String, expected: String) {
@@ -94,6 +98,36 @@ struct AffectedCommandTests {
     func bucketRoots() {
         let result = Self.run(format: "contents.@count > 2", entity: "Bucket", changes: "move-content")
         #expect(result.output == #"{"reevaluate": [1, 2], "refresh": []}"# + "\n")
+    }
+
+    @Test("Buckets deleted by a Cascade rule (User.buckets) are deleted roots")
+    func cascadedRoots() {
+        let result = Self.run(format: "owner.name == 'Ann'", entity: "Bucket", changes: "delete-user")
+        #expect(result.output == #"{"reevaluate": [1, 3], "refresh": []}"# + "\n")
+        let json = Self.run(
+            format: "owner.name == 'Ann'", entity: "Bucket", changes: "delete-user", schema: "schema.json")
+        #expect(json.output == result.output)
+    }
+
+    @Test("a deletion a Deny rule refuses: the object, the relationship and a destination, status 2")
+    func denied() throws {
+        let sample = try String(contentsOfFile: Self.path("schema.json"), encoding: .utf8)
+        let denying = sample.replacingOccurrences(
+            of:
+                #"{"name": "contents", "destination": "Content", "inverse": "bucket", "toMany": true, "optional": true}"#,
+            with:
+                #"{"name": "contents", "destination": "Content", "inverse": "bucket", "toMany": true, "optional": true, "deleteRule": "deny"}"#
+        )
+        #expect(denying != sample)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("deny-\(UUID().uuidString).json")
+        try Data(denying.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = Self.run(format: "bucket.name == 'x'", changes: "delete-bucket", schema: file.path)
+        #expect(result.status == 2)
+        #expect(
+            result.error == Self.path("changes/delete-bucket.json")
+                + ": Bucket 3, 'contents': cannot delete Bucket 3 while 'contents' (delete rule Deny) holds ImageContent 5\n"
+        )
     }
 
     @Test("a key path that does not resolve: caret rendering, status 2")

@@ -93,6 +93,23 @@ struct WatchCommandTests {
                     + "bucket.owner\n       ^^^^^\n"))
     }
 
+    @Test("a deleted User's Contents leave (Cascade) and the rows whose Bucket it took are updated")
+    func cascade() {
+        let result = ToolRunner.inProcess(
+            Self.base + [
+                "--sort", "creationDate", "--refresh", "bucket.name", "--changes", "Samples/changes/delete-user.json",
+            ])
+        // Ann (User 1) owns Content 1 and Buckets 1 and 3, all deleted; Contents 3 and 6 (Bucket 1)
+        // and 5 (Bucket 3) stay without a Bucket, so what they display changed.
+        #expect(result.status == 0)
+        #expect(
+            result.output == """
+                {"step":0,"rows":[1,2,3,4,5,6]}
+                {"step":1,"changes":"Samples/changes/delete-user.json","removed":[[0,1]],"inserted":[],"moved":[],"updated":[[1,3],[3,5],[4,6]],"sectionsRemoved":[],"sectionsInserted":[],"rows":[2,3,4,5,6]}
+
+                """)
+    }
+
     @Test("errors: a bad sort key spelling (64), an unknown key (2), a stale change set (2)")
     func errors() {
         #expect(ToolRunner.inProcess(Self.base + ["--sort", "name:up", "--changes", "x.json"]).status == 64)

@@ -18,11 +18,14 @@ import Foundation
 /// Read: `entity` (`name`, `parentEntity`, `isAbstract`, `representedClassName`),
 /// `attribute` (`name`, `attributeType` in Xcode's spelling such as `Integer 64`, `optional`,
 /// `transient`) and `relationship` (`name`, `destinationEntity`, `inverseName`, `toMany`,
-/// `ordered`, `optional`). Flags are `YES`/`NO`, absent meaning `NO`. Other elements and
-/// attributes (`deletionRule`, `maxCount`, fetch requests, configurations, layout) are ignored.
+/// `ordered`, `optional`, `deletionRule`). Flags are `YES`/`NO`, absent meaning `NO`; an absent
+/// `deletionRule` means `Nullify`. Other elements and attributes (`maxCount`, fetch requests,
+/// configurations, layout) are ignored.
 ///
 /// Errors name the line: `line 7: attribute 'size' of entity 'Content' has no 'attributeType'`,
-/// and malformed XML gives the line and column reported by the parser.
+/// `line 9: relationship 'tags' of entity 'Content': 'deletionRule': unknown delete rule
+/// 'Cascde'; did you mean 'Cascade'?`, and malformed XML gives the line and column reported by
+/// the parser.
 public enum CoreDataModelLoader {
     /// Loads the model at `url`, which may be the `.xcdatamodeld` bundle (its current version,
     /// see ``contentsFile(for:)``), a `.xcdatamodel` folder, or a `contents` file.

@@ -142,7 +142,24 @@ struct CoreDataModelReader {
         }
         return RelationshipDescription(
             name: name, destination: destination, inverse: xml["inverseName"],
-            isToMany: read("toMany"), isOrdered: read("ordered"), isOptional: read("optional"))
+            isToMany: read("toMany"), isOrdered: read("ordered"), isOptional: read("optional"),
+            deleteRule: deleteRule(xml, element: element, entity: entity, property: name, location: location))
+    }
+
+    /// Reads `deletionRule` (`Nullify`, `Cascade`, `Deny`, `No Action`); absent means
+    /// `Nullify`, Core Data's default. Another value is recorded as an error.
+    private mutating func deleteRule(
+        _ xml: [String: String], element: String, entity: String, property: String, location: String
+    ) -> RelationshipDescription.DeleteRule {
+        guard let spelling = xml["deletionRule"] else { return .nullify }
+        if let rule = RelationshipDescription.DeleteRule(coreDataName: spelling) { return rule }
+        let detail = RelationshipDescription.DeleteRule.unknownRuleMessage(
+            spelling, spellings: RelationshipDescription.DeleteRule.allCases.map(\.coreDataName))
+        errors.append(
+            SchemaError(
+                .invalidField, entity: entity, property: property, location: location,
+                message: "\(element): 'deletionRule': \(detail)"))
+        return .nullify
     }
 
     /// Reads a `YES`/`NO` XML attribute; absent means `NO`. Another value is recorded as an error.

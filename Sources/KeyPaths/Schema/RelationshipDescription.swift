@@ -8,6 +8,8 @@
 /// In the JSON schema format:
 /// `{"name": "bucket", "destination": "Bucket", "inverse": "contents", "toMany": false,
 /// "ordered": false, "optional": true}`; `inverse` defaults to `null`, the flags to `false`.
+/// `"deleteRule": "cascade"` (or `"deny"`, `"noAction"`) sets the ``DeleteRule``; without it
+/// the rule is `nullify`.
 ///
 /// Three optional fields name the SQL storage when the mapping's defaults do not fit
 /// (`Docs/sql-mapping.md`): `column` (the foreign-key column of a to-one relationship),
@@ -37,12 +39,16 @@ public struct RelationshipDescription: Sendable, Hashable, Codable {
     /// The SQL join table of a many-to-many relationship (or of a to-many one without
     /// inverse); `nil` lets the mapping choose. Give it on one side of a pair only.
     public var joinTable: JoinTableDescription?
+    /// What deleting the source object does to the destinations (Core Data's delete rule).
+    public var deleteRule: DeleteRule
 
-    /// Creates a relationship; every flag defaults to `false`, the SQL names to `nil`.
+    /// Creates a relationship; every flag defaults to `false`, the SQL names to `nil`, the
+    /// delete rule to ``DeleteRule/nullify``.
     public init(
         name: String, destination: String, inverse: String? = nil,
         isToMany: Bool = false, isOrdered: Bool = false, isOptional: Bool = false,
-        column: String? = nil, orderColumn: String? = nil, joinTable: JoinTableDescription? = nil
+        column: String? = nil, orderColumn: String? = nil, joinTable: JoinTableDescription? = nil,
+        deleteRule: DeleteRule = .nullify
     ) {
         self.name = name
         self.destination = destination
@@ -53,10 +59,11 @@ public struct RelationshipDescription: Sendable, Hashable, Codable {
         self.column = column
         self.orderColumn = orderColumn
         self.joinTable = joinTable
+        self.deleteRule = deleteRule
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, destination, inverse, toMany, ordered, optional, column, orderColumn, joinTable
+        case name, destination, inverse, toMany, ordered, optional, column, orderColumn, joinTable, deleteRule
     }
 
     /// Decodes the JSON schema format; unknown fields are errors.
@@ -72,9 +79,12 @@ public struct RelationshipDescription: Sendable, Hashable, Codable {
         column = try container.decodeIfPresent(String.self, forKey: .column)
         orderColumn = try container.decodeIfPresent(String.self, forKey: .orderColumn)
         joinTable = try container.decodeIfPresent(JoinTableDescription.self, forKey: .joinTable)
+        deleteRule = try container.decodeIfPresent(DeleteRule.self, forKey: .deleteRule) ?? .nullify
     }
 
-    /// Encodes the JSON schema format; `inverse` and the SQL names are omitted when `nil`.
+    /// Encodes the JSON schema format; `inverse` and the SQL names are omitted when `nil`,
+    /// the delete rule when it is the default (`nullify`), so that a schema without delete
+    /// rules encodes as it did before they were read.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
@@ -86,5 +96,6 @@ public struct RelationshipDescription: Sendable, Hashable, Codable {
         try container.encodeIfPresent(column, forKey: .column)
         try container.encodeIfPresent(orderColumn, forKey: .orderColumn)
         try container.encodeIfPresent(joinTable, forKey: .joinTable)
+        if deleteRule != .nullify { try container.encode(deleteRule, forKey: .deleteRule) }
     }
 }

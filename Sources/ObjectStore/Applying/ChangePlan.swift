@@ -13,6 +13,8 @@ struct ChangePlan {
     struct Insert {
         var object: ObjectID
         var entity: Int
+        /// The entity as the change set lists it, for messages.
+        var name: String
         var attributes: [(String, PredicateValue)] = []
         var toOne: [(RelationshipWrite, ObjectID?)] = []
         var toMany: [(RelationshipWrite, [ObjectID])] = []
@@ -21,6 +23,8 @@ struct ChangePlan {
     struct Update {
         var object: ObjectID
         var entity: Int
+        /// The entity as the change set lists it (the object's or an ancestor), for messages.
+        var name: String
         var attributes: [(String, PredicateValue)] = []
         var toOne: [(RelationshipWrite, ObjectID?)] = []
         var toMany: [(RelationshipWrite, added: [ObjectID], removed: [ObjectID])] = []
@@ -159,7 +163,7 @@ struct ChangePlanner {
         guard let (object, concrete) = existing(update.id, name: name, entity: entity), claim(object, name: name) else {
             return
         }
-        var planned = ChangePlan.Update(object: object, entity: concrete)
+        var planned = ChangePlan.Update(object: object, entity: concrete, name: name)
         for (key, value) in update.attributes.sorted(by: { $0.key < $1.key }) {
             guard let property = property(key, of: concrete, name: name, id: update.id) else { continue }
             guard case .attribute(let attribute) = property else {
@@ -236,7 +240,7 @@ struct ChangePlanner {
     {
         let object = objectID(inserted.id, entity: entity)
         guard insertedEntities[object] == entity else { return }
-        var planned = ChangePlan.Insert(object: object, entity: entity)
+        var planned = ChangePlan.Insert(object: object, entity: entity, name: name)
         for (key, value) in inserted.values.sorted(by: { $0.key < $1.key }) {
             guard let (property, inverse) = cachedProperty(key, of: entity, name: name, id: inserted.id) else {
                 continue

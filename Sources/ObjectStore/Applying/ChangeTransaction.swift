@@ -184,53 +184,72 @@ struct ChangeTransaction {
 
     // MARK: Deleting
 
-    /// Deletes `object`: every relationship it holds is emptied on both sides, and references to
-    /// it through relationships without an inverse are cleared.
-    mutating func delete(_ object: ObjectID, entity: Int) {
-        for property in layout.properties(of: entity) {
-            guard case .relationship(let relationship) = property,
-                let hierarchy = layout.hierarchy(of: relationship.destination)
+    /// Deletes `objects` (each with its entity number, each once): every relationship each one
+    /// holds is emptied on both sides, then references to them through relationships without
+    /// an inverse are cleared, one scan per such relationship for all of them.
+    mutating func delete(_ objects: [(ObjectID, Int)]) {
+        for (object, entity) in objects {
+            for property in layout.properties(of: entity) {
+                guard case .relationship(let relationship) = property,
+                    let hierarchy = layout.hierarchy(of: relationship.destination)
+                else { continue }
+                let inverse = layout.relationship(relationship.name, of: entity)?.1
+                for id in targets(object, relationship).sorted() {
+                    disconnect(object, relationship, inverse, ObjectID(hierarchy: hierarchy, id: id))
+                }
+            }
+            deleted[object] = entity
+        }
+        var byHierarchy: [String: Set<ObjectKey>] = [:]
+        for (object, _) in objects { byHierarchy[object.hierarchy, default: []].insert(object.id) }
+        for (sourceEntity, relationship) in incomingWithoutInverse(to: Set(byHierarchy.keys)) {
+            guard let hierarchy = layout.hierarchy(of: relationship.destination),
+                let gone = byHierarchy[hierarchy]
             else { continue }
-            let inverse = layout.relationship(relationship.name, of: entity)?.1
-            for id in targets(object, relationship).sorted() {
-                disconnect(object, relationship, inverse, ObjectID(hierarchy: hierarchy, id: id))
+            for source in referrers(of: gone, through: relationship, declaredBy: sourceEntity) {
+                for id in targets(source, relationship).filter(gone.contains) { remove(id, from: source, relationship) }
             }
         }
-        for (sourceEntity, relationship) in incomingWithoutInverse(to: object) {
-            for source in referrers(of: object, through: relationship, declaredBy: sourceEntity) {
-                remove(object.id, from: source, relationship)
-            }
-        }
-        deleted[object] = entity
     }
 
-    /// The relationships without an inverse whose destination is of `object`'s hierarchy.
-    private func incomingWithoutInverse(to object: ObjectID) -> [(Int, RelationshipDescription)] {
+    /// The relationships without an inverse whose destination is of one of `hierarchies`.
+    private func incomingWithoutInverse(to hierarchies: Set<String>) -> [(Int, RelationshipDescription)] {
         var result: [(Int, RelationshipDescription)] = []
         for entity in graph.schema.entities {
             guard let number = layout.numbers[entity.name] else { continue }
             for relationship in entity.relationships where relationship.inverse == nil {
-                guard layout.hierarchy(of: relationship.destination) == object.hierarchy else { continue }
+                guard let hierarchy = layout.hierarchy(of: relationship.destination), hierarchies.contains(hierarchy)
+                else { continue }
                 result.append((number, relationship))
             }
         }
         return result
     }
 
-    /// The objects of `entity`'s kind whose `relationship` points at `object`. Scans the column
-    /// (relationships without an inverse cannot be followed backwards).
-    private func referrers(of object: ObjectID, through relationship: RelationshipDescription, declaredBy entity: Int)
+    /// The live objects of `entity`'s kind whose `relationship` points at one of `targets` as
+    /// the change stands, in key order. Scans the column once (relationships without an
+    /// inverse cannot be followed backwards), then the pending writes and inserted objects.
+    private func referrers(
+        of targets: Set<ObjectKey>, through relationship: RelationshipDescription, declaredBy entity: Int
+    )
         -> [ObjectID]
     {
         let index = layout.hierarchyOf[entity]
         let hierarchy = layout.names[layout.hierarchies[index]]
         let table = graph.storage.tables[index]
         var candidates: Set<ObjectKey> = []
-        for row in table.rows.values.map(Int.init) {
-            let source = ObjectID(hierarchy: hierarchy, id: table.keys[row])
-            if baseHolds(source, relationship.name, object.id) || baseToOne(source, relationship.name) == object.id {
-                candidates.insert(source.id)
+        for key in table.rows.keys {
+            let source = ObjectID(hierarchy: hierarchy, id: key)
+            let holds: Bool
+            if !relationship.isToMany {
+                holds = baseToOne(source, relationship.name).map(targets.contains) ?? false
+            } else if targets.count <= 8 {
+                // A few targets: a binary search each in the stored list, nothing copied.
+                holds = targets.contains { baseHolds(source, relationship.name, $0) }
+            } else {
+                holds = baseToMany(source, relationship.name).contains(where: targets.contains)
             }
+            if holds { candidates.insert(key) }
         }
         for slot in toMany.keys where slot.object.hierarchy == hierarchy && slot.key == relationship.name {
             candidates.insert(slot.object.id)
@@ -242,9 +261,20 @@ struct ChangeTransaction {
         return candidates.sorted().compactMap { id in
             let source = ObjectID(hierarchy: hierarchy, id: id)
             guard let number = entityNumber(of: source), layout.isKind(number, of: entity),
-                targets(source, relationship).contains(object.id)
+                self.targets(source, relationship).contains(where: targets.contains)
             else { return nil }
             return source
         }
+    }
+}
+
+extension ChangeTransaction: DeletionReading {
+    func entityName(of object: ObjectID) -> String? {
+        entityNumber(of: object).map { layout.names[$0] }
+    }
+
+    func destinations(of object: ObjectID, through relationship: RelationshipDescription) -> [ObjectID] {
+        guard let hierarchy = layout.hierarchy(of: relationship.destination) else { return [] }
+        return targets(object, relationship).map { ObjectID(hierarchy: hierarchy, id: $0) }
     }
 }

@@ -24,17 +24,41 @@ extension ObjectGraph {
     /// through an inverse are a `conflict`. Only then is the graph changed. Any problem throws
     /// ``GraphErrors`` listing every problem found, and the graph is unchanged.
     ///
-    /// Deleting an object empties its relationships on both sides (Core Data's "nullify") and
-    /// clears references to it through relationships without an inverse.
+    /// Deleting an object applies the delete rule of each of its relationships
+    /// (``RelationshipDescription/DeleteRule``) to the relationships as the inserts and updates
+    /// left them: Cascade deletes the destinations too (transitively, each object once); Deny
+    /// refuses the whole change set while a destination that the change set does not delete
+    /// remains (a `deleteDenied` error naming the object, the relationship and a destination);
+    /// Nullify and No Action keep the destinations. A deleted object's relationships are then
+    /// emptied on both sides, and references to it through relationships without an inverse
+    /// are cleared. A Cascade rule may not delete an object the change set inserts or updates,
+    /// or one that a value it writes names (a `conflict` and an `unknownObject` error).
     ///
     /// The applied change set lists each object under its concrete entity; inserted objects with
     /// all their values; updated objects with only the values that differ from before
-    /// (relationships on both sides, including those emptied by deletions); deleted IDs.
+    /// (relationships on both sides, including those emptied by deletions); deleted IDs, those
+    /// a Cascade rule deleted included.
     @discardableResult
     public mutating func apply(_ changes: ChangeSet) throws(GraphErrors) -> ChangeSet {
         let (applied, writes) = try Self.prepare(changes, on: self, reporting: true)
         commit(writes)
         return applied ?? ChangeSet()
+    }
+
+    /// ``apply(_:)``, also returning the rows that the deleted objects of hierarchy index
+    /// `hierarchy` had, those a Cascade rule deleted included. Rows are never reused, so a live
+    /// result can still find the rows it listed once they are tombstones.
+    mutating func apply(_ changes: ChangeSet, deletedRowsIn hierarchy: Int) throws(GraphErrors) -> (
+        applied: ChangeSet, deletedRows: [ObjectKey: Int32]
+    ) {
+        let (applied, writes) = try Self.prepare(changes, on: self, reporting: true)
+        var rows: [ObjectKey: Int32] = [:]
+        let name = layout.names[layout.hierarchies[hierarchy]]
+        for object in writes.deleted where object.hierarchy == name {
+            if let row = storage.tables[hierarchy].rows[object.id] { rows[object.id] = row }
+        }
+        commit(writes)
+        return (applied ?? ChangeSet(), rows)
     }
 
     /// A graph holding the objects listed by entity (what a graph file lists), checked exactly
@@ -76,6 +100,17 @@ extension ObjectGraph {
         guard planner.errors.isEmpty else { throw GraphErrors(planner.errors) }
         var transaction = ChangeTransaction(graph: graph)
         transaction.execute(plan)
+        if !plan.deletes.isEmpty {
+            // The delete rules see the objects as the inserts and updates left them.
+            let propagation = DeletePropagation(
+                deleting: plan.deletes.map(\.0), schema: graph.schema, reading: transaction)
+            let problems = propagation.problems(with: plan)
+            guard problems.isEmpty else { throw GraphErrors(problems) }
+            transaction.delete(
+                propagation.deletions.compactMap { deletion in
+                    graph.layout.numbers[deletion.entity].map { (deletion.object, $0) }
+                })
+        }
         let conflicts = transaction.conflicts(with: plan)
         guard conflicts.isEmpty else { throw GraphErrors(conflicts) }
         return (reporting ? transaction.appliedChanges() : nil, transaction.pendingWrites)
@@ -142,7 +177,8 @@ struct PendingWrites {
 }
 
 extension ChangeTransaction {
-    /// Runs a validated plan: inserts, then updates, then deletes.
+    /// Runs the inserts, then the updates, of a validated plan. The deletions come after, once
+    /// the delete rules have been worked out (``DeletePropagation``).
     mutating func execute(_ plan: ChangePlan) {
         for insert in plan.inserts {
             inserted[insert.object] = insert.entity
@@ -181,7 +217,6 @@ extension ChangeTransaction {
                 for target in added { connect(update.object, write.relationship, write.inverse, target) }
             }
         }
-        for (object, entity) in plan.deletes { delete(object, entity: entity) }
     }
 
     /// The values the change set states that do not hold once every change is worked out.

@@ -10,6 +10,7 @@ import Predicates
 /// | wrong value type | `Content 7, 'size': expected an integer64 value, got "big"` |
 /// | to-one given a list | `Content 7, 'bucket': a to-one relationship takes one id or null, got [1, 2]` |
 /// | unknown key | `Content 7: 'Content' has no property 'nmae'; did you mean 'name'?` |
+/// | delete refused | `User 1, 'buckets': cannot delete User 1 while 'buckets' (delete rule Deny) holds Bucket 3` |
 public struct GraphError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
@@ -31,8 +32,12 @@ public struct GraphError: Error, Sendable, Hashable, Codable, CustomStringConver
         case invalidValue
         /// A change's old value is not the graph's current value (the change set is stale).
         case staleChange
-        /// Two parts of a change set contradict each other once inverses are maintained.
+        /// Two parts of a change set contradict each other once inverses are maintained, or
+        /// once the delete rules have deleted what a Cascade rule reaches.
         case conflict
+        /// A Deny delete rule refuses a deletion: the relationship still holds an object that
+        /// the change set does not delete.
+        case deleteDenied
     }
 
     /// What went wrong.

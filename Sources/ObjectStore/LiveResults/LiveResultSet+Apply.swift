@@ -7,24 +7,30 @@ extension LiveResultSet {
     /// change reaches (see ``ChangeMatcher``); returns what changed, in an order that applies to
     /// the old rows.
     ///
-    /// Rows whose predicate or sort values were touched and that stay in place, and rows whose
-    /// refresh key paths were touched, are reported as updated; a row that moved is reported as
-    /// updated too only when a refresh key path of it was touched.
+    /// A row in both the old and the new rows is reported as updated (``ListDiff/updates``)
+    /// when:
+    /// - what it displays may have changed, whether it moved or not: one of its own attributes
+    ///   changed, or one of its refresh key paths was touched (``FetchRequest/refreshKeyPaths``:
+    ///   the path reads, before or after the change, a key of an object that the applied
+    ///   change set changed — the ``ChangeMatcher``'s rule, so `owner.name` is touched when
+    ///   the row's owner is renamed or replaced);
+    /// - or it keeps its place (is not reported as moved) while a key path of its predicate,
+    ///   sort keys or section key path was touched.
+    ///
+    /// A row that moved only because what it is filtered or sorted on changed is reported as
+    /// moved, not updated: its new place says so. Rows that enter or leave the rows (inserted,
+    /// deleted, filtered in or out, or crossing the window's edges) are never updated.
     ///
     /// The graph is unchanged when the change set is invalid (the error lists every problem).
     public mutating func apply(_ changes: ChangeSet) throws(LiveResultsError) -> ResultChange {
         let hierarchy = plan.hierarchy
-        // The rows of deleted roots, found before they become tombstones. The graph is then
-        // changed in place: no copy of its storage (unless the caller keeps another reference).
-        var deletedRows: [ObjectKey: Int32] = [:]
-        for (name, entityChanges) in changes.entities where graph.layout.hierarchyIndex(of: name) == hierarchy {
-            for id in entityChanges.deleted {
-                if let row = graph.storage.tables[hierarchy].rows[id] { deletedRows[id] = row }
-            }
-        }
+        // The graph is changed in place: no copy of its storage (unless the caller keeps
+        // another reference). The rows of deleted roots (listed or cascaded) are found before
+        // they become tombstones.
         let applied: ChangeSet
+        let deletedRows: [ObjectKey: Int32]
         do {
-            applied = try graph.apply(changes)
+            (applied, deletedRows) = try graph.apply(changes, deletedRowsIn: hierarchy)
         } catch {
             throw LiveResultsError(error.description)
         }
@@ -43,7 +49,16 @@ extension LiveResultSet {
             flags[Int(member)] |= reached
             reevaluated.append(member)
         }
-        for member in affected.refresh where flags[Int(member)] & reached == 0 {
+        // What a row displays may have changed: a refresh key path was touched (reached rows
+        // included), or one of its own attributes changed. Such a row is updated even if it moves.
+        let table = after.storage.tables[hierarchy]
+        var displayChanged = affected.refresh
+        for (name, entityChanges) in applied.entities where after.layout.hierarchyIndex(of: name) == hierarchy {
+            for update in entityChanges.updated where !update.attributes.isEmpty {
+                if let row = table.rows[update.id] { displayChanged.append(row) }
+            }
+        }
+        for member in displayChanged {
             if flags[Int(member)] == 0 { flagged.append(member) }
             flags[Int(member)] |= refresh
         }

@@ -29,7 +29,9 @@ public struct SingleObjectObservation: Sendable {
         public var old: Value
         /// After the change.
         public var new: Value
-        /// Whether the same single object stayed matched but one of its read values changed.
+        /// Whether the same single object stayed matched while one of its attributes changed or
+        /// a value it is matched on or displays (a refresh key path) may have changed (see
+        /// ``LiveResultSet/apply(_:)``).
         public var updated: Bool
     }
 

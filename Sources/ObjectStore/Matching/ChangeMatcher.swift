@@ -137,8 +137,8 @@ public struct ChangeMatcher: Sendable {
             }
         }
         return AffectedRows(
-            hierarchy: walk.rootHierarchy, reevaluate: Array(walk.reevaluate),
-            refresh: Array(walk.refresh.subtracting(walk.reevaluate)), deleted: walk.deletedRoots)
+            hierarchy: walk.rootHierarchy, reevaluate: Array(walk.reevaluate), refresh: Array(walk.refresh),
+            deleted: walk.deletedRoots)
     }
 
     /// `key` of the object at `row` (of entity number `entity`) changed: walk back from every
@@ -171,7 +171,9 @@ struct AffectedRows {
     var hierarchy: Int?
     /// Rows to re-evaluate (each once).
     var reevaluate: [Int32] = []
-    /// Rows to redraw only (each once, none of them in ``reevaluate``).
+    /// Rows whose display key paths were touched (each once). Unlike
+    /// ``AffectedRoots/refresh``, a row may also be in ``reevaluate``: live results report such
+    /// a row as updated even when it moves.
     var refresh: [Int32] = []
     /// Deleted roots, no longer in the graph: to re-evaluate (drop) too.
     var deleted: [ObjectKey] = []
