@@ -11,6 +11,7 @@ import Predicates
 /// | `{"$set": [1, 2]}` | `.set` |
 /// | `{"$data": "AAEC"}` | `.data` (base 64) |
 /// | `{"$uuid": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}` | `.uuid` |
+/// | `{"$ref": {"entity": "Bucket", "id": 2}}` | `.reference` |
 /// | any other object | `.dictionary` |
 ///
 /// Integers stay `.int`; other numbers become `.double`.
@@ -65,6 +66,7 @@ struct TaggedJSONValue: Codable, Sendable, Hashable {
             let sorted = elements.map(TaggedJSONValue.init).sorted { $0.sortKey < $1.sortKey }
             try container.encode(["$set": sorted])
         case .dictionary(let dictionary): try container.encode(dictionary.mapValues(TaggedJSONValue.init))
+        case .reference(let reference): try container.encode(["$ref": reference])
         }
     }
 

@@ -106,7 +106,7 @@ extension ObjectGraph {
         case .string(let string): return .text(string)
         case .data(let data): return .blob(Array(data))
         case .date, .uuid: return mapping.bound(EvaluationValue(value), as: type) ?? .null
-        case .array, .set, .dictionary: return .null
+        case .array, .set, .dictionary, .reference: return .null
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KeyPaths
+import Predicates
 
 /// A mapping is what the lowering reads: tables, columns, relationship storage and the
 /// storage form of dates and UUIDs.
@@ -35,6 +36,18 @@ extension SQLMapping: SQLStorageLayout {
         case .joinTable(let table, let source, let destination, let orderColumn)?:
             .joinTable(table: table, sourceColumn: source, destinationColumn: destination, orderColumn: orderColumn)
         case .column?, .notStored?, nil: nil
+        }
+    }
+
+    /// Keys as the store writes them: under ``SQLColumnType/text`` keys an integer key is its
+    /// decimal text (`2` is `'2'`); under integer keys a string key is never stored, so it is
+    /// `nil` (the comparison is false, as in memory where `"2"` is not the key `2`).
+    public func bound(key: ObjectKey, of entity: String) -> SQLValue? {
+        switch (key, keyType) {
+        case (.int(let int), .text): .text(String(int))
+        case (.int(let int), _): .integer(Int64(int))
+        case (.string(let string), .text): .text(string)
+        case (.string, _): nil
         }
     }
 
