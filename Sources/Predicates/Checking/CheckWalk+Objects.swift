@@ -35,13 +35,12 @@ extension CheckWalk {
                 return true
             }
         }
-        let caret = a.path != nil ? a.range : (b.path != nil ? b.range : range)
+        let (object, other) = Self.oriented(a, b)
+        let caret = Self.caret(object, other, range: range)
         if ordering {
-            let object = a.objectEntity != nil ? a : b
             report(SchemaCheckCatalog.cannotOrderObjects(object.text, object.type, range: caret))
             return true
         }
-        let (object, other) = Self.oriented(a, b)
         guard let entity = object.objectEntity, let mismatch = mismatch(of: other, with: entity) else { return true }
         report(
             SchemaCheckCatalog.objectMismatch(
@@ -51,15 +50,18 @@ extension CheckWalk {
     }
 
     /// `element IN container` / `container CONTAINS element` when the element or the
-    /// container's elements are objects. Returns `false` when neither is.
+    /// container's elements are objects. Returns `false` when neither is. A container none of
+    /// whose elements can be the element "can never contain" it (`SELF IN {1, 2}`); one element
+    /// that cannot is reported by itself (`bucket IN %@` with a reference to a User among
+    /// Buckets).
     mutating func containObjects(element: Operand, container: Operand, range: SourceRange) -> Bool {
         let members: [Operand]
         if let elements = container.elements {
             members = elements
         } else if case .array(let values)? = container.constant {
-            members = values.map { Operand(StaticType($0), container.node, .constant($0)) }
+            members = values.map { Self.member($0, of: container) }
         } else if case .set(let values)? = container.constant {
-            members = values.map { Operand(StaticType($0), container.node, .constant($0)) }
+            members = values.map { Self.member($0, of: container) }
         } else if case .collection(let elementType) = container.type, case .object = elementType {
             members = [container.retyped(elementType)]
         } else {
@@ -72,18 +74,33 @@ extension CheckWalk {
                 return true
             }
         }
+        var mismatches: [(member: Operand, object: Operand, other: Operand, mismatch: ObjectMismatch)] = []
         for member in members {
             let (object, other) = Self.oriented(element, member)
             guard let entity = object.objectEntity, let mismatch = mismatch(of: other, with: entity) else { continue }
-            let caret = element.path != nil ? element.range : (container.path != nil ? container.range : range)
+            mismatches.append((member, object, other, mismatch))
+        }
+        guard let first = mismatches.first else { return true }
+        let caret = Self.caret(first.object, first.other.constant != nil ? first.other : container, range: range)
+        if mismatches.count == members.count {
             var diagnostic = SchemaCheckCatalog.cannotContainObject(
-                container.text, typeText(of: container), element: element.text, typeText(of: element),
-                range: caret)
-            diagnostic.notes = notes(for: mismatch, object: object, other: other, hintVerb: "look in")
+                container.text, typeText(of: container), element: element.text, typeText(of: element), range: caret)
+            diagnostic.notes = notes(
+                for: first.mismatch, object: first.object, other: first.other, hintVerb: "look in")
             report(diagnostic)
-            return true
+        } else {
+            report(
+                SchemaCheckCatalog.objectMismatch(
+                    element.text, typeText(of: element), with: first.member.text, typeText(of: first.member),
+                    range: caret, notes: notes(for: first.mismatch, object: first.object, other: first.other)))
         }
         return true
+    }
+
+    /// An element of a constant collection as an operand of its own (printed by itself), at
+    /// the collection's place in the source.
+    private static func member(_ value: PredicateValue, of container: Operand) -> Operand {
+        Operand(StaticType(value), ExpressionNode(.constant(value), range: container.node.range), .constant(value))
     }
 
     /// Why `other` can never be an object of `entity`; `nil` when it can (or may).
@@ -110,6 +127,14 @@ extension CheckWalk {
         guard a.objectEntity != nil else { return (b, a) }
         guard b.objectEntity != nil else { return (a, b) }
         return a.constant != nil && b.constant == nil ? (b, a) : (a, b)
+    }
+
+    /// Where the caret goes: under a key path (the object's first), else under an argument or
+    /// literal on the other side, else under the whole comparison (`SELF == $x`).
+    static func caret(_ object: Operand, _ other: Operand, range: SourceRange) -> SourceRange {
+        if object.path != nil { return object.range }
+        if other.path != nil || other.constant != nil { return other.range }
+        return range
     }
 
     /// Whether objects of the two entities can be one object: the same top entity.
