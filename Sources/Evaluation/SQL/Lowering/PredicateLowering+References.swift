@@ -13,6 +13,7 @@ import Predicates
 /// | `SELF == %@`, `SELF IN %@` | `t0.id = ?`, `t0.id IN (?, ?)` |
 /// | `ANY tags == %@`, `tags CONTAINS %@`, `%@ IN tags` | `EXISTS (SELECT 1 FROM Content_tags j WHERE j.source_id = t0.id AND j.destination_id = ?)` (the join table only) |
 /// | `NONE tags == %@` | `NOT EXISTS (…)` of the same |
+/// | `ANY tags IN %@` (Tags 1 and 2) | `EXISTS (… AND j.destination_id IN (?, ?))` |
 /// | `SUBQUERY(tags, $t, $t == %@)` | `t1.id = ?` on the element row |
 /// | `bucket == %@` with a reference outside `Bucket`'s hierarchy, or a key the store cannot hold | `1 = 0` |
 ///
@@ -61,13 +62,27 @@ extension LoweringWalk {
     /// reference: through a join table, the join table alone (its destination column), without
     /// joining the destination's table. Any other source is returned as it is.
     func keysOnly(_ source: ElementSource, comparedWith other: LoweredOperand) -> ElementSource {
-        guard case .constant(.reference) = other, let link = source.link, case .object(_, let entity) = source.value
+        guard case .constant(let value) = other, Self.namesObjects(value), let link = source.link,
+            case .object(_, let entity) = source.value
         else { return source }
         var keyed = source
         keyed.select = link.select
         keyed.value = .object(key: link.key, entity: entity)
         keyed.link = nil
         return keyed
+    }
+
+    /// Whether a constant is a reference, or a collection of references and nils (`ANY tags IN
+    /// %@`): what element keys alone can be compared with.
+    static func namesObjects(_ value: EvaluationValue) -> Bool {
+        switch value {
+        case .reference: return true
+        case .array, .set:
+            let elements = value.collectionElements ?? []
+            return elements.contains { if case .reference = $0 { true } else { false } }
+                && elements.allSatisfy { if case .reference = $0 { true } else { $0.isNull } }
+        default: return false
+        }
     }
 }
 
