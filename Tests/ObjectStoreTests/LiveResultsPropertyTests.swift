@@ -99,6 +99,7 @@ struct LiveResultsPropertyTests {
 
     static func makeSequence(seed: UInt64, steps: Int) -> Sequence? {
         var generator = GraphCaseGenerator(seed: seed)
+        generator.referencePredicates = true
         guard let graphCase = generator.makeCase(), let request = makeRequest(&generator, graphCase) else { return nil }
         var graph = graphCase.graph
         guard (try? LiveResultSet(request: request, graph: graph)) != nil else { return nil }
