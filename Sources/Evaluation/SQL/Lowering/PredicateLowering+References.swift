@@ -38,9 +38,10 @@ extension LoweringWalk {
     /// every other value are never found.
     func objectInList(key: SQLExpression, entity: String, _ items: [EvaluationValue]) -> SQLExpression {
         var bound: [SQLValue] = []
+        var seen: Set<SQLValue> = []
         for item in items {
             guard case .reference(let reference) = item, let value = boundKey(reference, comparedWith: entity),
-                !bound.contains(value)
+                seen.insert(value).inserted
             else { continue }
             bound.append(value)
         }
