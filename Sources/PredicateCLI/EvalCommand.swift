@@ -20,7 +20,8 @@ struct EvalCommand: ToolCommand {
           --schema FILE   a .json schema, else an Xcode Core Data model (.xcdatamodeld)
           --graph FILE    an object graph: {"Entity": [{"id": 1, "key": value, …}], …}
           --entity NAME   the entity whose objects are filtered (sub-entities included)
-          --arg JSON      a value for the next %@, %K, %d… specifier (repeatable, in order)
+          --arg JSON      a value for the next %@, %K, %d… specifier (repeatable, in order);
+                          an object as {"$ref": {"entity": "Bucket", "id": 2}}
           --var NAME=JSON a value for $NAME (repeatable)
         Prints the matching objects as a JSON array. Exit status 2 when the predicate or the
         data is invalid, 1 when an object cannot be evaluated (e.g. ordering a string against

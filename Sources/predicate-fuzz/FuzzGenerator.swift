@@ -91,6 +91,7 @@ struct FuzzGenerator {
         let object = random.pick([
             "1", "\"text\"", "null", "[1, 2, 3]", #"{"name": "Zoë", "age": 31, "tags": ["a", "b"]}"#,
             #"{"$date": "2020-01-01T00:00:00Z"}"#, "9223372036854775807", "1e400",
+            #"{"$ref": {"entity": "User", "id": 1}}"#,
         ])
         return #"{"id": 1, "format": \#(quoted), "args": [1, "x"], "object": \#(object), "vars": {"v": 2}}"#
     }
@@ -143,6 +144,8 @@ struct FuzzGenerator {
 
     static let arguments = [
         "\"x\"", "1", "null", "[1, 2]", #"{"$date": "2020-01-01T00:00:00Z"}"#, #"{"$set": [1]}"#, "1e400",
+        #"{"$ref": {"entity": "Bucket", "id": 2}}"#, #"[{"$ref": {"entity": "Content", "id": "k"}}]"#,
+        #"{"$ref": {"entity": "Tag"}}"#,
     ]
 }
 

@@ -23,6 +23,8 @@ package struct GraphCaseGenerator {
     package var random: SplitMix64
     /// What the generated cases contained, for the coverage check.
     package var labels: Set<String> = []
+    /// Whether predicates may compare objects with object references (`ReferencePredicates.swift`).
+    package var referencePredicates = false
 
     package init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
@@ -225,6 +227,9 @@ package struct GraphCaseGenerator {
         if depth > 0, chance(10) {
             labels.insert("NOT")
             return "NOT (" + makePredicate(entity, schema, depth: depth - 1, arguments: &arguments) + ")"
+        }
+        if referencePredicates, chance(15), let reference = referencePredicate(entity, schema, arguments: &arguments) {
+            return reference
         }
         let toMany = schema.allRelationships(of: entity).filter(\.isToMany)
         if let relationship = pick(toMany), chance(40) {

@@ -2,6 +2,7 @@ import Evaluation
 import Foundation
 import KeyPaths
 import ObjectStore
+import Predicates
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import ObjectStore
+import Predicates
 import Testing
 
 /// The Content / Bucket / User scenario of issue 4 on Samples/graph.json. Expected roots are

@@ -116,6 +116,7 @@ struct LiveResultsPropertyTests {
 
     static func makeSequence(seed: UInt64, steps: Int) -> Sequence? {
         var generator = GraphCaseGenerator(seed: seed)
+        generator.referencePredicates = true
         guard let graphCase = generator.makeCase(), let request = makeRequest(&generator, graphCase),
             var graph = withDeleteRules(graphCase.graph, &generator)
         else { return nil }

@@ -69,6 +69,7 @@ struct SQLDifferentialTests {
         var memoryErrors = 0
         for index in 0..<run.cases {
             var generator = GraphCaseGenerator(seed: run.caseSeed(index))
+            generator.referencePredicates = true
             guard var graphCase = generator.makeCase() else { continue }
             for _ in 0..<4 {
                 var arguments: [PredicateValue] = []

@@ -1,3 +1,5 @@
+import Predicates
+
 /// An object whose keys a predicate can read: `name` in `name == "x"` calls
 /// `predicateValue(forKey: "name")`.
 ///
@@ -27,6 +29,19 @@ public protocol KeyValueReadable: Sendable {
 
     /// The type name used in error messages. Defaults to the Swift type name.
     var predicateTypeName: String { get }
+
+    /// The object's identity in a store, when references can name it: a graph object's entity
+    /// and key. Defaults to `nil` (no reference ever equals the object). As a constant (a `%@`
+    /// argument) an object with an identity becomes this reference.
+    var predicateReference: ObjectReference? { get }
+
+    /// Whether `reference` names this object (Core Data's comparison of a managed object with
+    /// an object ID): `bucket == %@`, `SELF IN %@`. Defaults to `predicateReference ==
+    /// reference`; a graph object also accepts a reference naming another entity of its
+    /// inheritance hierarchy. It must be `false` unless `reference.id` is the key of
+    /// ``predicateReference`` (values are hashed by that key), and objects equal under
+    /// ``isPredicateEqual(to:)`` must have equal keys.
+    func isPredicateReferenced(by reference: ObjectReference) -> Bool
 }
 
 extension KeyValueReadable {
@@ -38,6 +53,14 @@ extension KeyValueReadable {
 
     /// The Swift type name, e.g. `Person`.
     public var predicateTypeName: String { String(describing: Self.self) }
+
+    /// No identity: references never name the object.
+    public var predicateReference: ObjectReference? { nil }
+
+    /// The object's own reference, compared structurally.
+    public func isPredicateReferenced(by reference: ObjectReference) -> Bool {
+        predicateReference == reference
+    }
 }
 
 extension KeyValueReadable where Self: Equatable {
@@ -74,5 +97,13 @@ public struct EvaluationObject: Sendable {
     /// `isEqual:` between two objects.
     public func isEqual(to other: EvaluationObject) -> Bool {
         box === other.box || box.base.isPredicateEqual(to: other.box.base)
+    }
+
+    /// The object's identity, when references can name it.
+    public var reference: ObjectReference? { box.base.predicateReference }
+
+    /// Whether `reference` names the object.
+    public func isReferenced(by reference: ObjectReference) -> Bool {
+        box.base.isPredicateReferenced(by: reference)
     }
 }

@@ -1,4 +1,5 @@
 import KeyPaths
+import Predicates
 
 /// Where the entities, attributes and relationships of a schema are stored in SQL: what the
 /// lowering needs from a storage mapping. Identifiers come only from here (never from the
@@ -20,6 +21,21 @@ public protocol SQLStorageLayout: Sendable {
     /// The value bound for `value` compared with an attribute of `type` (dates in the
     /// storage's unit, Booleans as 0/1), or `nil` when it cannot be stored as that type.
     func bound(_ value: EvaluationValue, as type: AttributeType) -> SQLValue?
+    /// The value bound for the key of an object reference compared with the primary key (or a
+    /// foreign key) of `entity`'s table, or `nil` when no key stored there can equal it (so
+    /// the comparison is false). The default binds an integer key as an integer and a string
+    /// key as text.
+    func bound(key: ObjectKey, of entity: String) -> SQLValue?
+}
+
+extension SQLStorageLayout {
+    /// An integer key as an integer, a string key as text.
+    public func bound(key: ObjectKey, of entity: String) -> SQLValue? {
+        switch key {
+        case .int(let int): .integer(Int64(int))
+        case .string(let string): .text(string)
+        }
+    }
 }
 
 /// A table of a ``SQLStorageLayout``.

@@ -78,6 +78,7 @@ package enum SortComparison {
         case .array, .set: 6
         case .dictionary: 7
         case .object: 8
+        case .reference: 9
         }
     }
 

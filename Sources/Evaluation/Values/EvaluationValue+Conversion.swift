@@ -19,10 +19,12 @@ extension EvaluationValue {
             // Sort for a deterministic element order (Swift's Set order is per process).
             self = .set(EvaluationSet(values.map(EvaluationValue.init).sorted(by: EvaluationValue.stableOrder)))
         case .dictionary(let dictionary): self = .dictionary(dictionary.mapValues(EvaluationValue.init))
+        case .reference(let reference): self = .reference(reference)
         }
     }
 
-    /// The constant for this value, or `nil` when it holds an ``object(_:)`` somewhere.
+    /// The constant for this value, or `nil` when it holds an ``object(_:)`` without an identity
+    /// somewhere (an object with one, such as a graph object, becomes its reference).
     public var predicateValue: PredicateValue? {
         switch self {
         case .null: return .null
@@ -55,7 +57,8 @@ extension EvaluationValue {
                 result[key] = converted
             }
             return .dictionary(result)
-        case .object: return nil
+        case .object(let object): return object.reference.map { .reference($0) }
+        case .reference(let reference): return .reference(reference)
         }
     }
 
@@ -109,6 +112,7 @@ extension EvaluationValue {
         case .set: 7
         case .dictionary: 8
         case .object: 9
+        case .reference: 10
         }
     }
 }
@@ -151,6 +155,10 @@ extension Substring: EvaluationValueConvertible {
 extension Date: EvaluationValueConvertible { public var evaluationValue: EvaluationValue { .date(self) } }
 extension Data: EvaluationValueConvertible { public var evaluationValue: EvaluationValue { .data(self) } }
 extension UUID: EvaluationValueConvertible { public var evaluationValue: EvaluationValue { .uuid(self) } }
+extension ObjectReference: EvaluationValueConvertible {
+    /// The reference as a runtime value.
+    public var evaluationValue: EvaluationValue { .reference(self) }
+}
 extension PredicateValue: EvaluationValueConvertible {
     /// The constant as a runtime value.
     public var evaluationValue: EvaluationValue { EvaluationValue(self) }

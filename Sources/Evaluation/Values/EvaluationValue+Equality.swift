@@ -10,7 +10,9 @@ import Foundation
 /// - Arrays compare element-wise in order, sets as sets, dictionaries key by key; a set never
 ///   equals an array.
 /// - Dates, data and UUIDs compare by value; objects through
-///   ``KeyValueReadable/isPredicateEqual(to:)``.
+///   ``KeyValueReadable/isPredicateEqual(to:)``; an object and a reference through
+///   ``KeyValueReadable/isPredicateReferenced(by:)`` (a graph object equals a reference to its
+///   key and any entity of its hierarchy); two references when entity and key are equal.
 /// - `null` equals only `null`. Values of different kinds are unequal.
 extension EvaluationValue: Hashable {
     public static func == (lhs: EvaluationValue, rhs: EvaluationValue) -> Bool {
@@ -27,6 +29,9 @@ extension EvaluationValue: Hashable {
         case (.set(let a), .set(let b)): return a == b
         case (.dictionary(let a), .dictionary(let b)): return a == b
         case (.object(let a), .object(let b)): return a.isEqual(to: b)
+        case (.reference(let a), .reference(let b)): return a == b
+        case (.object(let object), .reference(let reference)), (.reference(let reference), .object(let object)):
+            return object.isReferenced(by: reference)
         default:
             guard let a = NumericValue(lhs), let b = NumericValue(rhs) else { return false }
             return a.compare(to: b) == .orderedSame
@@ -68,9 +73,18 @@ extension EvaluationValue: Hashable {
         case .dictionary(let dictionary):
             hasher.combine(7 as UInt8)
             hasher.combine(dictionary)
-        case .object:
-            // Object equality is user-defined; every object lands in one bucket.
-            hasher.combine(8 as UInt8)
+        case .object(let object):
+            // Object equality is user-defined: an object with an identity hashes like the
+            // references that name it (by key), every other object lands in one bucket.
+            if let reference = object.reference {
+                hasher.combine(9 as UInt8)
+                hasher.combine(reference.id)
+            } else {
+                hasher.combine(8 as UInt8)
+            }
+        case .reference(let reference):
+            hasher.combine(9 as UInt8)
+            hasher.combine(reference.id)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Predicates
 
 /// The dynamic value that evaluation works on: what a key path, a constant, a variable or a
 /// function produces, and what the comparison operators compare.
@@ -18,6 +19,7 @@ import Foundation
 /// | `{"$set": [1, 2]}` | `.set(…)` |
 /// | a JSON object | `.dictionary(…)` |
 /// | a `PredicateKeyed` struct reached by `person.address` | `.object(…)` |
+/// | `{"$ref": {"entity": "Bucket", "id": 2}}`, an `ObjectID` | `.reference(…)` |
 ///
 /// Equality (`==`, and hashing) is Apple's `isEqual:`: numbers compare by value across
 /// int/double/bool (`.int(1) == .double(1) == .bool(true)`), strings compare literally (by
@@ -48,6 +50,10 @@ public enum EvaluationValue: Sendable {
     case dictionary([String: EvaluationValue])
     /// An object read through ``KeyValueReadable``.
     case object(EvaluationObject)
+    /// A reference to an object of a store (a `%@` argument: an `ObjectID`, or
+    /// `{"$ref": {"entity": "Bucket", "id": 2}}` in JSON). It equals the object it names
+    /// (``KeyValueReadable/isPredicateReferenced(by:)``) and the same reference.
+    case reference(ObjectReference)
 }
 
 extension EvaluationValue {
@@ -65,6 +71,7 @@ extension EvaluationValue {
         case .set: "set"
         case .dictionary: "dictionary"
         case .object(let object): object.typeName
+        case .reference(let reference): "'\(reference.entity)' reference"
         }
     }
 
@@ -117,6 +124,7 @@ extension EvaluationValue {
             }
             return "{" + entries.joined(separator: ", ") + "}"
         case .object(let object): return "<\(object.typeName)>"
+        case .reference(let reference): return reference.description
         }
     }
 }

@@ -14,6 +14,7 @@ import Predicates
 /// | `{"$double": "inf"}`, `{"$double": "-inf"}`, `{"$double": "nan"}` | the non-finite doubles (JSON has no syntax for them) |
 /// | `{"$double": 2}` | the double `2.0` |
 /// | `{"$set": [1, 2]}`, `{"$data": "AQI="}`, `{"$uuid": "…"}` | a set, data, a UUID |
+/// | `{"$ref": {"entity": "Bucket", "id": 2}}` | an object reference (``JSONReferenceTag``) |
 package enum JSONTaggedValues {
     /// Replaces tagged objects by the values they stand for, recursively.
     package static func untag(_ value: PredicateValue) throws(JSONValueError) -> PredicateValue {
@@ -84,6 +85,8 @@ package enum JSONTaggedValues {
             var result = Set<PredicateValue>()
             for element in elements { result.insert(try untag(element)) }
             return .set(result)
+        case "$ref":
+            return .reference(try JSONReferenceTag.decode(payload))
         case "$data":
             guard case .string(let text) = payload, let data = Data(base64Encoded: text) else {
                 throw JSONValueError(id: "json-tag", message: "\"$data\" needs a base64 string")
@@ -146,6 +149,8 @@ enum JSONWriting {
             output += "{\"$uuid\":"
             writeString(uuid.uuidString, to: &output)
             output += "}"
+        case .reference(let reference):
+            JSONReferenceTag.write(reference, to: &output)
         case .array(let values):
             writeArray(values, to: &output)
         case .set(let values):

@@ -91,6 +91,7 @@ enum AttributeValueCheck {
                     + (elements.count > 5 ? ", …]" : "]")
         case .set: "a set"
         case .dictionary: "an object"
+        case .reference(let reference): "a reference to \(reference.entity) \(reference.id)"
         }
     }
 }

@@ -72,6 +72,20 @@ public struct GraphObject: KeyValueReadable, Hashable {
     /// The entity name, for messages.
     public var predicateTypeName: String { entity }
 
+    /// The reference to this object: its concrete entity and key (`ImageContent 2`). As a `%@`
+    /// argument a graph object is this reference.
+    public var predicateReference: ObjectReference? {
+        ObjectReference(entity: entity, id: storage.tables[hierarchy].keys[row])
+    }
+
+    /// Whether `reference` names this object: the same key and an entity of the object's
+    /// inheritance hierarchy (`Content 2` and `ThumbnailContent 2` both name the
+    /// `ImageContent 2`, as keys are unique per hierarchy). A reference to an entity the graph
+    /// does not have names nothing.
+    public func isPredicateReferenced(by reference: ObjectReference) -> Bool {
+        layout.hierarchyIndex(of: reference.entity) == hierarchy && storage.tables[hierarchy].keys[row] == reference.id
+    }
+
     /// Same object (same ID).
     public static func == (lhs: GraphObject, rhs: GraphObject) -> Bool {
         lhs.id == rhs.id

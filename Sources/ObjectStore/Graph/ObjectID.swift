@@ -43,6 +43,43 @@ public struct ObjectID: Sendable, Hashable, Comparable, Codable, CustomStringCon
     }
 }
 
+extension ObjectID: EvaluationValueConvertible {
+    /// The reference to the object: an ID is a `%@` argument as `.reference(id)` (or as an
+    /// `Any`, through `PredicateValue(jsonObject:)`), and equals the graph object it
+    /// identifies.
+    public var evaluationValue: EvaluationValue { .reference(reference) }
+
+    /// The object reference naming this object: the hierarchy's top entity and the key.
+    public var reference: ObjectReference { ObjectReference(entity: hierarchy, id: id) }
+}
+
+extension ObjectReference {
+    /// The reference to the object `id`: `ObjectReference(ObjectID(hierarchy: "Bucket", id: 2))`
+    /// names `Bucket 2`.
+    public init(_ id: ObjectID) {
+        self.init(entity: id.hierarchy, id: id.id)
+    }
+}
+
+extension PredicateValue {
+    /// The object `id` as a `%@` argument, as a Core Data app passes a managed object's ID:
+    ///
+    /// ```swift
+    /// let bucket = ObjectID(hierarchy: "Bucket", id: 2)
+    /// try PredicateNode(format: "bucket == %@", .reference(bucket))   // bucket == <x-coredata:///Bucket/p2>
+    /// FetchRequest(entity: "Content", format: "ANY tags == %@", arguments: [.reference(tag)])
+    /// ```
+    public static func reference(_ id: ObjectID) -> PredicateValue {
+        .reference(ObjectReference(id))
+    }
+
+    /// A graph object as a `%@` argument: the reference to it (its concrete entity and key), as
+    /// a Core Data app passes a managed object: `.reference(graph.object(id)!)`.
+    public static func reference(_ object: GraphObject) -> PredicateValue {
+        .reference(ObjectReference(entity: object.entity, id: object.id.id))
+    }
+}
+
 /// What ``ObjectGraph/value(forKey:of:)`` reads: an attribute value or the objects a
 /// relationship leads to.
 ///

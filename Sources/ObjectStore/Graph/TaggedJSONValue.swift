@@ -13,6 +13,7 @@ import Predicates
 /// | `{"$set": [1, 2]}` | `.set` |
 /// | `{"$data": "AAEC"}` | `.data` (base 64) |
 /// | `{"$uuid": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}` | `.uuid` |
+/// | `{"$ref": {"entity": "Bucket", "id": 2}}` | `.reference` |
 /// | any other object | `.dictionary` |
 ///
 /// Integers stay `.int`; other numbers become `.double`. A double with an integral value is
@@ -37,7 +38,7 @@ struct TaggedJSONValue: Codable, Sendable, Hashable {
         case .array(let elements): return .array(elements.map(keepingDoubles))
         case .set(let elements): return .set(Set(elements.map(keepingDoubles)))
         case .dictionary(let dictionary): return .dictionary(dictionary.mapValues(keepingDoubles))
-        case .null, .bool, .int, .string, .date, .data, .uuid: return value
+        case .null, .bool, .int, .string, .date, .data, .uuid, .reference: return value
         }
     }
 
@@ -96,6 +97,7 @@ struct TaggedJSONValue: Codable, Sendable, Hashable {
             let sorted = elements.map(EvaluationValue.init).sorted(by: EvaluationValue.stableOrder)
             try container.encode(["$set": sorted.compactMap(\.predicateValue).map(TaggedJSONValue.init)])
         case .dictionary(let dictionary): try container.encode(dictionary.mapValues(TaggedJSONValue.init))
+        case .reference(let reference): try container.encode(["$ref": reference])
         }
     }
 }

@@ -1,4 +1,5 @@
 import KeyPaths
+import Predicates
 
 /// The roots of a query a change may affect, split by what to do with them.
 public struct AffectedRoots: Sendable, Hashable, CustomStringConvertible {

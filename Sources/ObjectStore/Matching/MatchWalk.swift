@@ -1,4 +1,5 @@
 import KeyPaths
+import Predicates
 
 /// The state of one ``ChangeMatcher`` call: the roots reached so far, as rows of the root
 /// hierarchy, and the rows already walked from at each (path, level), so that each is walked

@@ -138,7 +138,7 @@ extension ObjectGraph {
         case .string(let string): return .text(string)
         case .data(let data): return .blob(Array(data))
         case .date, .uuid: return mapping.bound(EvaluationValue(value), as: type) ?? .null
-        case .array, .set, .dictionary:
+        case .array, .set, .dictionary, .reference:
             throw GraphError(
                 .invalidValue,
                 message: "a \(type.rawValue) attribute cannot hold \(AttributeValueCheck.describe(value))")

@@ -79,7 +79,7 @@ struct ResultTable {
         case .double(let double): return double.description
         case .string(let string): return string
         case .date(let date): return Self.dateText(date)
-        case .data, .uuid, .array, .set, .dictionary: return value.jsonText()
+        case .data, .uuid, .array, .set, .dictionary, .reference: return value.jsonText()
         }
     }
 

@@ -29,4 +29,8 @@ public enum PredicateValue: Sendable, Hashable, Codable {
     case set(Set<PredicateValue>)
     /// A dictionary (argument only; `IN` looks at its values).
     case dictionary([String: PredicateValue])
+    /// An object of a store (argument only): `bucket == %@` with a Bucket's reference, from
+    /// an `ObjectID` in Swift or `{"$ref": {"entity": "Bucket", "id": 2}}` in JSON. Prints as
+    /// `<x-coredata:///Bucket/p2>`; see ``ObjectReference``.
+    case reference(ObjectReference)
 }

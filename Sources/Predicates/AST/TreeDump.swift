@@ -170,6 +170,8 @@ enum TreeDump {
         case .date(let date): return "(date \(date.timeIntervalSinceReferenceDate.description))"
         case .data(let data): return "(data \(quoted(data.base64EncodedString())))"
         case .uuid(let uuid): return "(uuid \(quoted(uuid.uuidString)))"
+        case .reference(let reference):
+            return "(ref \(quoted(reference.entity)) \(reference.id))"
         case .array(let elements): return list("array", elements.map(constant))
         case .set(let elements): return list("set", elements.map(constant).sorted())
         case .dictionary(let entries):

@@ -10,6 +10,7 @@ import KeyPaths
 /// | `#size LIKE "1*"` | `type-mismatch`: LIKE needs strings |
 /// | `#size BETWEEN {1, 2, 3}` | `type-mismatch`: BETWEEN needs {low, high} |
 /// | `bucket == "Inbox"` | `type-mismatch`, note: compare an attribute such as `bucket.name` |
+/// | `bucket == %@` with a reference to a Tag, `SELF IN {1, 2}` | `type-mismatch` (see `CheckWalk+Objects.swift`) |
 /// | `name == nil`, `"x" IN tags.name`, `tags CONTAINS %@` | none |
 extension CheckWalk {
     mutating func check(_ predicate: PredicateNode, scope: CheckScope) -> CheckedCondition {
@@ -66,8 +67,10 @@ extension CheckWalk {
             requireSingle(right, example: op == .equalTo && isAttributeLike(right) ? example : nil)
         }
         switch op {
-        case .equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
+        case .equalTo, .notEqualTo:
             compareValues(subject, right, range: range)
+        case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
+            compareValues(subject, right, ordering: true, range: range)
         case .between:
             checkBounds(of: subject, right, range: range)
         case .in:
@@ -113,8 +116,10 @@ extension CheckWalk {
     }
 
     /// `==`, `!=`, `<`, … : the two sides must be of one family (numbers and booleans count
-    /// as one); unknown types, `nil` and collections pass.
-    mutating func compareValues(_ a: Operand, _ b: Operand, range: SourceRange) {
+    /// as one); unknown types, `nil` and collections pass. Objects follow their own rules
+    /// (``compareObjects(_:_:ordering:range:)``): one hierarchy, and no order.
+    mutating func compareValues(_ a: Operand, _ b: Operand, ordering: Bool = false, range: SourceRange) {
+        if compareObjects(a, b, ordering: ordering, range: range) { return }
         guard let familyA = a.family, let familyB = b.family, familyA != familyB else { return }
         let caret = a.path != nil ? a.range : (b.path != nil ? b.range : range)
         var notes: [String] = []
@@ -128,7 +133,7 @@ extension CheckWalk {
 
     /// The first attribute (required ones first) of a relationship operand's entity whose
     /// values compare with `other`: `bucket.name` for `bucket == "Inbox"`.
-    private func attributeHint(for operand: Operand, matching other: Operand) -> (entity: String, path: String)? {
+    func attributeHint(for operand: Operand, matching other: Operand) -> (entity: String, path: String)? {
         guard let path = operand.path, case .object(let entity) = operand.type.elementType ?? operand.type else {
             return nil
         }
@@ -160,7 +165,7 @@ extension CheckWalk {
                         range: bounds.range))
                 return
             }
-            for bound in elements { compareValues(subject, bound, range: range) }
+            for bound in elements { compareValues(subject, bound, ordering: true, range: range) }
         } else if bounds.family != nil {
             report(SchemaCheckCatalog.betweenBounds(bounds.text, count: nil, type: bounds.type, range: bounds.range))
         }
@@ -173,6 +178,7 @@ extension CheckWalk {
         range: SourceRange
     ) {
         if element.isNil || container.isNil { return }
+        if containObjects(element: element, container: container, range: range) { return }
         switch container.type {
         case .collection(let elementType):
             let containerFamily: String?

@@ -139,10 +139,11 @@ struct Operand {
         return format.count > 40 ? String(format.prefix(39)) + "…" : format
     }
 
-    /// The family used to compare types. A bare object that is not a relationship key path
-    /// (`SELF`, a SUBQUERY variable) has none: it may legitimately meet an object argument.
+    /// The family used to compare types. A bare object that is neither a relationship key path
+    /// nor a reference argument (`SELF`, a SUBQUERY variable) has none: the rules for objects
+    /// (`CheckWalk+Objects.swift`) judge it.
     var family: String? {
-        if case .object = type, path == nil { return nil }
+        if case .object = type, path == nil, constant == nil { return nil }
         return type.comparisonFamily
     }
 

@@ -124,6 +124,55 @@ package enum SchemaCheckCatalog {
             id: "type-mismatch", message: "\(what) needs numbers, but \(operand) is \(type)", range: range)
     }
 
+    // MARK: - Objects
+
+    /// An object compared with something that can never be it: an object of another
+    /// inheritance hierarchy, a number, a string, a dictionary. The types are described with
+    /// their article (`a 'Bucket' object`, `a dictionary`).
+    ///
+    /// ```
+    /// 1:1: error: cannot compare 'bucket' (a 'Bucket' object) with <x-coredata:///Tag/p1> (a 'Tag' object)
+    /// bucket == %@
+    /// ^^^^^^
+    /// note: a 'Tag' is never a 'Bucket'
+    /// ```
+    static func objectMismatch(
+        _ left: String, _ leftType: String, with right: String, _ rightType: String, range: SourceRange,
+        notes: [String]
+    ) -> Diagnostic {
+        Diagnostic(
+            id: "type-mismatch", message: "cannot compare \(left) (\(leftType)) with \(right) (\(rightType))",
+            range: range, notes: notes)
+    }
+
+    /// `IN`/`CONTAINS` where the element or the container's elements are objects that can
+    /// never meet: `SELF IN {1, 2}`, `%@ IN tags` with a reference to a Bucket.
+    static func cannotContainObject(
+        _ container: String, _ containerType: String, element: String, _ elementType: String, range: SourceRange
+    ) -> Diagnostic {
+        Diagnostic(
+            id: "type-mismatch",
+            message: "\(container) (\(containerType)) can never contain \(element) (\(elementType))",
+            range: range)
+    }
+
+    /// `<`, `<=`, `>`, `>=` or `BETWEEN` with an object: objects have no order.
+    static func cannotOrderObjects(_ operand: String, _ type: StaticType, range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            id: "type-mismatch", message: "objects cannot be ordered, but \(operand) is \(type)", range: range,
+            notes: ["compare objects with == or !=, or order by an attribute"])
+    }
+
+    /// An object reference (a `%@` argument) naming an entity the schema does not have.
+    static func unknownReferenceEntity(
+        _ reference: String, entity: String, range: SourceRange, notes: [String]
+    ) -> Diagnostic {
+        Diagnostic(
+            id: "unknown-entity",
+            message: "the object reference \(reference) names '\(entity)', which is not an entity of the schema",
+            range: range, notes: notes)
+    }
+
     /// `BETWEEN` whose right side is not a two-element collection.
     static func betweenBounds(_ operand: String, count: Int?, type: StaticType, range: SourceRange) -> Diagnostic {
         let what = count.map { "\(operand) has \($0) \($0 == 1 ? "value" : "values")" } ?? "\(operand) is \(type)"

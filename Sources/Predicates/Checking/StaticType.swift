@@ -15,7 +15,7 @@ import KeyPaths
 /// | `2.5`, `tags.@avg.…`, `sqrt(#size)` | ``floating`` |
 /// | `YES` | ``boolean`` |
 /// | `creationDate`, `now()`, `CAST(0, "NSDate")` | ``date`` |
-/// | `bucket`, `SELF` | `object("Bucket")`, `object("Content")` |
+/// | `bucket`, `SELF`, a reference argument `{"$ref": {"entity": "Bucket", "id": 2}}` | `object("Bucket")`, `object("Content")`, `object("Bucket")` |
 /// | `tags`, `tags.name`, `{1, 2}` | `collection(object("Tag"))`, `collection(string)`, `collection(integer)` |
 /// | `nil` | ``null`` |
 /// | `$x`, `FUNCTION(…)`, `CAST(x, "NSNumber")` | ``unknown`` |
@@ -59,7 +59,8 @@ public indirect enum StaticType: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The static type of a constant. A collection's element type is the elements' common
-    /// type (``unknown`` when they differ, `nil`s ignored); a dictionary is ``unknown``.
+    /// type (``unknown`` when they differ, `nil`s ignored); a dictionary is ``unknown``; an
+    /// object reference is an object of the entity it names.
     public init(_ value: PredicateValue) {
         switch value {
         case .null: self = .null
@@ -73,6 +74,7 @@ public indirect enum StaticType: Sendable, Hashable, CustomStringConvertible {
         case .array(let elements): self = .collection(of: StaticType.common(elements.map { StaticType($0) }))
         case .set(let elements): self = .collection(of: StaticType.common(elements.map { StaticType($0) }))
         case .dictionary: self = .unknown
+        case .reference(let reference): self = .object(entity: reference.entity)
         }
     }
 

@@ -16,6 +16,7 @@ import Foundation
 /// | `.dictionary(["k": 1])` | `{"k" = 1}` (sorted by key) | a parse error |
 /// | `.data(d)` | `<aGVsbG8=>` (base64) | a parse error |
 /// | `.uuid(u)` | `<E621E1F8-C36C-495A-93FC-0C247A3E6E5F>` | a parse error |
+/// | `.reference(r)` | `<x-coredata:///Bucket/p2>` (see ``ObjectReference/description``) | a parse error |
 extension PredicateFormatter {
     /// Writes a constant value.
     mutating func write(_ value: PredicateValue) {
@@ -36,6 +37,8 @@ extension PredicateFormatter {
             output += "<" + data.base64EncodedString() + ">"
         case .uuid(let uuid):
             output += "<" + uuid.uuidString + ">"
+        case .reference(let reference):
+            output += reference.description
         case .array(let elements):
             output += "{"
             for (position, element) in elements.enumerated() {

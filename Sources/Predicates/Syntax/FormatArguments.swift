@@ -59,6 +59,7 @@ extension PredicateValue {
         case .array: "an array"
         case .set: "a set"
         case .dictionary: "a dictionary"
+        case .reference: "an object reference"
         }
     }
 }

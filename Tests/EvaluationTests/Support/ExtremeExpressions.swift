@@ -198,6 +198,7 @@ struct ExtremeExpressions {
             let entries = dictionary.keys.sorted().map { "\($0)=\(dictionary[$0].map(exactDescription) ?? "")" }
             return "{" + entries.joined(separator: ",") + "}"
         case .object: return "object"
+        case .reference(let reference): return "ref:\(reference.entity)/\(reference.id)"
         }
     }
 

@@ -23,6 +23,7 @@ enum FoundationObjects {
             return values.map(any)
         case .set(let values): return Set(values.map(hashable))
         case .dictionary(let dictionary): return dictionary.mapValues(any)
+        case .reference(let reference): return reference
         }
     }
 

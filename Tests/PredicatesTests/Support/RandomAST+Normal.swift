@@ -69,7 +69,7 @@ extension RandomAST {
             abs(date.timeIntervalSinceReferenceDate) <= 1e10
                 && Double(Int((date.timeIntervalSinceReferenceDate * 1000).rounded())) / 1000
                     == date.timeIntervalSinceReferenceDate
-        case .data, .uuid, .array, .set, .dictionary: false
+        case .data, .uuid, .array, .set, .dictionary, .reference: false
         }
     }
 
@@ -236,6 +236,7 @@ extension RandomAST {
         case .array: "array"
         case .set: "set"
         case .dictionary: "dictionary"
+        case .reference: "reference"
         }
     }
 }

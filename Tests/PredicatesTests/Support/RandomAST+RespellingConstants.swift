@@ -26,7 +26,7 @@ extension Respeller {
             writeString("NSDate")
             gap()
             output += ")"
-        case .data, .uuid, .array, .set, .dictionary:
+        case .data, .uuid, .array, .set, .dictionary, .reference:
             // Not parser-normal: the generator never produces them.
             output += "nil"
         }

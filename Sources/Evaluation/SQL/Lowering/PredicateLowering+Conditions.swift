@@ -81,6 +81,7 @@ extension LoweringWalk {
             let isAll = comparison.modifier == .all
             switch left {
             case .elements(var source):
+                source = keysOnly(source, comparedWith: right)
                 let element: LoweredOperand
                 switch source.value {
                 case .scalar(let value, let type): element = .scalar(value, type)
@@ -188,9 +189,8 @@ extension LoweringWalk {
         throws(SQLLoweringError) -> SQLExpression
     {
         switch operand {
-        case .object(let key, _):
-            if constant.isNull { return .isNull(key, negated: false) }
-            throw unsupported("comparing an object with \(constant.briefDescription)", test.range)
+        case .object(let key, let entity):
+            return objectEquality(key: key, entity: entity, constant: constant)
         case .scalar(let value, let type):
             if constant.isNull { return .isNull(value, negated: false) }
             guard let bound = bind(constant, like: type) else { return .truth(.alwaysFalse) }

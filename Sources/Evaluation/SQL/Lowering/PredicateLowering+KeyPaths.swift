@@ -168,6 +168,9 @@ extension LoweringWalk {
         source.select.joins += joins
         source.value = value
         source.row = row
+        // The join table alone stands for the elements only while they are the destination
+        // objects themselves.
+        if !rest.isEmpty || ending != nil { source.link = nil }
         return source
     }
 
@@ -180,6 +183,7 @@ extension LoweringWalk {
         let alias = newAlias()
         let ownerKey = SQLExpression.column(alias: owner.alias, name: ownerTable.primaryKey)
         var select: SQLSelect
+        var linkOnly: ElementSource.Link?
         switch layout.storage(ofRelationship: hop.sourceProperty, of: owner.entity) {
         case .inverseForeignKey(let column, _)?:
             select = SQLSelect(columns: [], from: .init(table: elementTable.name, alias: alias))
@@ -187,6 +191,9 @@ extension LoweringWalk {
         case .joinTable(let joinTable, let sourceColumn, let destinationColumn, _)?:
             let link = newAlias()
             select = SQLSelect(columns: [], from: .init(table: joinTable, alias: link))
+            var linkSelect = select
+            linkSelect.conditions.append(.binary(.column(alias: link, name: sourceColumn), .equal, ownerKey))
+            linkOnly = ElementSource.Link(select: linkSelect, key: .column(alias: link, name: destinationColumn))
             select.joins.append(
                 SQLSelect.Join(
                     source: .init(table: elementTable.name, alias: alias),
@@ -208,7 +215,7 @@ extension LoweringWalk {
             value: .object(
                 key: .column(alias: alias, name: elementTable.primaryKey),
                 entity: hop.destinationEntity),
-            ownerKey: owner.optional ? ownerKey : nil)
+            ownerKey: owner.optional ? ownerKey : nil, link: linkOnly)
     }
 
     /// `(SELECT f(value) FROM elements)`, nil when the owner is missing (as in memory).
@@ -283,6 +290,7 @@ extension LoweringWalk {
                     try keyPath(resolved, from: source.row, range: range, text: path.text)
                 }
                 source.select.joins += joins
+                source.link = nil
                 switch value {
                 case .scalar(let expression, let type): source.value = .scalar(expression, type)
                 case .object(let key, let entity): source.value = .object(key: key, entity: entity)
@@ -310,6 +318,7 @@ extension LoweringWalk {
             try self.condition(predicate)
         }
         source.select.joins += joins
+        source.link = nil
         if condition != .truth(.alwaysTrue) { source.select.conditions.append(condition) }
         return .elements(source)
     }

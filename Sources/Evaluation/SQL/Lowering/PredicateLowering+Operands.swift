@@ -34,6 +34,8 @@ struct ElementSource {
     /// The owner's key when the owner may be missing (reached through a LEFT JOIN): in memory
     /// the collection is then nil, which aggregates must keep (a nil count is not 0).
     var ownerKey: SQLExpression?
+    /// The join table alone, for comparing the elements' keys with references (``Link``).
+    var link: Link? = nil
 }
 
 extension LoweringWalk {
@@ -146,7 +148,7 @@ extension LoweringWalk {
         case .string(let string): .text(string)
         case .data(let data): .blob(Array(data))
         case .uuid(let uuid): .text(uuid.uuidString)
-        case .date, .array, .set, .dictionary, .object: nil
+        case .date, .array, .set, .dictionary, .object, .reference: nil
         }
     }
 
@@ -163,6 +165,7 @@ extension LoweringWalk {
         case .uuid: .uuid
         case .array, .set: .collection(of: .unknown)
         case .dictionary, .object: .unknown
+        case .reference(let reference): .object(entity: reference.entity)
         }
     }
 

@@ -7,6 +7,7 @@ import Predicates
 /// |---|---|
 /// | `name IN {'a', 'b'}` | `t0.name IN (?, ?)` (elements of another kind dropped: they never match) |
 /// | `'x' IN tags.name` | `EXISTS (SELECT 1 FROM … WHERE t2.name = ?)` |
+/// | `SELF IN %@`, `%@ IN tags` (object references) | `t0.id IN (?, ?)`, `EXISTS` on the join table (`PredicateLowering+References.swift`) |
 /// | `name CONTAINS[c] 'x'` | `pe_contains(t0.name, ?, ?) = 1` |
 /// | `name BEGINSWITH 'ab'` | an index range on `name`, then `pe_beginswith(t0.name, ?, ?) = 1` |
 /// | `name LIKE 'a*'` | `pe_like(t0.name, ?, ?) = 1` |
@@ -37,6 +38,7 @@ extension LoweringWalk {
             return try stringOperator(
                 Test(operator: .contains, options: test.options, range: test.range), container, element)
         case .elements(var source):
+            source = keysOnly(source, comparedWith: element)
             let each: SQLExpression
             switch (source.value, element) {
             case (_, .constant(let value)) where value.isNull:
@@ -49,6 +51,9 @@ extension LoweringWalk {
             case (.object(let key, let entity), .object(let other, let otherEntity)):
                 guard sameHierarchy(entity, otherEntity) else { return .truth(.alwaysFalse) }
                 each = .binary(key, .equal, other)
+            case (.object(let key, let entity), .constant(let constant)):
+                each = objectEquality(key: key, entity: entity, constant: constant)
+                if each == .truth(.alwaysFalse) { return each }
             default:
                 throw unsupported("looking for this value in a to-many collection", test.range)
             }
@@ -69,6 +74,8 @@ extension LoweringWalk {
             let bound = items.filter { !$0.isNull }.compactMap { bind($0, like: type) }
             guard !bound.isEmpty else { return .truth(.alwaysFalse) }
             return .inList(value, bound.map { .value($0) })
+        case .object(let key, let entity):
+            return objectInList(key: key, entity: entity, items)
         default:
             throw unsupported("IN with this left operand", test.range)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import KeyPaths
+import Predicates
 
 /// A mapping is what the lowering reads: tables, columns, relationship storage and the
 /// storage form of dates and UUIDs.
@@ -36,6 +37,14 @@ extension SQLMapping: SQLStorageLayout {
             .joinTable(table: table, sourceColumn: source, destinationColumn: destination, orderColumn: orderColumn)
         case .column?, .notStored?, nil: nil
         }
+    }
+
+    /// Keys as the store writes them, by the key type of `entity`'s hierarchy
+    /// (``SQLKeyType/storedKey(_:)``): `nil` for a key the hierarchy cannot hold (a string under
+    /// integer keys, a canonical integer text under mixed keys), which no stored object has, so
+    /// the comparison is false, as in memory.
+    public func bound(key: ObjectKey, of entity: String) -> SQLValue? {
+        keyType(ofHierarchyOf: entity).storedKey(key.predicateValue)
     }
 
     /// Dates as seconds since 2001-01-01 00:00:00 UTC (both conventions; Core Data's own

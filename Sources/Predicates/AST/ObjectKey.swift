@@ -1,7 +1,8 @@
-import Predicates
-
 /// The key of an object within its inheritance hierarchy: an integer or a string (many stores
 /// key their objects by UUID strings).
+///
+/// It lives in `Predicates` (not in `ObjectStore`, which builds `ObjectID` on it) because an
+/// object reference is a constant of the language: ``ObjectReference`` holds one.
 ///
 /// In graph and change-set files an id is a JSON integer or string: `"id": 3`,
 /// `"id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"`; relationships name their destinations the
@@ -94,16 +95,5 @@ extension ObjectKey: Codable {
         case .int(let int): try container.encode(int)
         case .string(let string): try container.encode(string)
         }
-    }
-}
-
-extension ObjectKey {
-    /// The members of a set of ids (`{"$set": [3, 1]}` given for a relationship) in key order,
-    /// anything that is not an id after them in the order of its JSON text: a set read for a
-    /// relationship is the same list in every run (an ordered relationship takes this order).
-    static func inKeyOrder(_ set: Set<PredicateValue>) -> [PredicateValue] {
-        let ids = set.compactMap { value in ObjectKey(value).map { (key: $0, value: value) } }
-        let others = set.filter { ObjectKey($0) == nil }
-        return ids.sorted { $0.key < $1.key }.map(\.value) + others.sorted { $0.jsonText() < $1.jsonText() }
     }
 }
