@@ -21,6 +21,12 @@ public protocol SQLDialect: Sendable {
     /// A condition an index on `text` can serve that holds when `text` starts with `prefix`
     /// (ASCII), binding values through `bind`; the exact test follows it.
     func prefixCondition(_ text: String, _ prefix: String, bind: (SQLValue) -> String) -> String
+    /// `left op right` computed as memory computes `kind` numbers (operands already rendered
+    /// and parenthesised): exact integers never wrap and `/` truncates toward zero; doubles
+    /// are IEEE doubles. The default writes `left op right`.
+    func arithmetic(_ left: String, _ op: SQLBinaryOperator, _ right: String, _ kind: SQLNumericKind) -> String
+    /// What `LIMIT` takes for "no limit" when only an `OFFSET` is given (`ALL`; SQLite `-1`).
+    var unboundedLimit: String { get }
     /// `TRUE`/`FALSE` as conditions.
     var trueCondition: String { get }
     var falseCondition: String { get }
@@ -37,6 +43,15 @@ extension SQLDialect {
 
     public var trueCondition: String { "1 = 1" }
     public var falseCondition: String { "1 = 0" }
+    public var unboundedLimit: String { "ALL" }
+
+    /// `left op right`: right where the database's own numbers behave as memory's (SQLite:
+    /// 64-bit integers that continue as doubles on overflow, `/` truncating; doubles).
+    public func arithmetic(_ left: String, _ op: SQLBinaryOperator, _ right: String, _ kind: SQLNumericKind)
+        -> String
+    {
+        left + " " + op.rawValue + " " + right
+    }
 
     /// The standard spellings of the aggregate functions; the string helpers by name.
     public func call(_ function: SQLFunction, _ arguments: [String]) -> String? {
@@ -47,7 +62,7 @@ extension SQLDialect {
         case .max: "MAX(" + arguments.joined(separator: ", ") + ")"
         case .coalesce: "COALESCE(" + arguments.joined(separator: ", ") + ")"
         case .abs: "ABS(" + arguments.joined(separator: ", ") + ")"
-        case .contains, .beginsWith, .endsWith, .like, .matches, .compare, .fold:
+        case .contains, .beginsWith, .endsWith, .like, .matches, .compare, .fold, .raise:
             function.rawValue + "(" + arguments.joined(separator: ", ") + ")"
         }
     }
@@ -63,6 +78,9 @@ public struct SQLiteDialect: SQLDialect {
     public func placeholder(_ index: Int) -> String { "?" }
 
     public func nullSafeEquality(_ a: String, _ b: String) -> String { "\(a) IS \(b)" }
+
+    /// SQLite has no `LIMIT ALL`; a negative limit means none.
+    public var unboundedLimit: String { "-1" }
 
     /// SQLite's type affinities; under the Core Data convention, the names Core Data writes.
     public func columnType(_ type: SQLColumnType, convention: SQLNamingConvention) -> String {
@@ -142,6 +160,30 @@ public struct PostgreSQLDialect: SQLDialect {
     public var trueCondition: String { "TRUE" }
     public var falseCondition: String { "FALSE" }
 
+    /// PostgreSQL's integer operators keep the narrower operand's type and raise on overflow
+    /// (`smallint + smallint` fails at 32768; memory's integers are 64-bit and continue in
+    /// doubles), and a bound double is a `numeric`: integer arithmetic is done in `numeric`
+    /// (exact, never overflowing; `/` is `div`, which truncates toward zero as memory does),
+    /// floating-point arithmetic in `double precision` (IEEE, as memory's doubles).
+    ///
+    /// ```sql
+    /// CAST("t0"."size" AS numeric) * $1                        -- #size * 2
+    /// div(CAST("t0"."size" AS numeric), $1)                    -- #size / 2
+    /// CAST("t0"."size" AS double precision) * CAST($1 AS double precision)   -- #size * 1.5
+    /// ```
+    public func arithmetic(_ left: String, _ op: SQLBinaryOperator, _ right: String, _ kind: SQLNumericKind)
+        -> String
+    {
+        switch kind {
+        case .integer:
+            let exact = "CAST(\(left) AS numeric)"
+            if op == .divide { return "div(\(exact), \(right))" }
+            return exact + " " + op.rawValue + " " + right
+        case .floating:
+            return "CAST(\(left) AS double precision) " + op.rawValue + " CAST(\(right) AS double precision)"
+        }
+    }
+
     /// PostgreSQL's types. Booleans are `smallint` 0/1, as in SQLite and in memory (where a
     /// Boolean is a number that `@sum` adds and `== 1` compares); UUIDs are `uuid`.
     public func columnType(_ type: SQLColumnType, convention: SQLNamingConvention) -> String {
@@ -162,7 +204,7 @@ public struct PostgreSQLDialect: SQLDialect {
         case .matches:
             // PostgreSQL's regular expressions are not ICU's: refused rather than different.
             return nil
-        case .contains, .beginsWith, .endsWith, .like, .compare, .fold:
+        case .contains, .beginsWith, .endsWith, .like, .compare, .fold, .raise:
             guard capabilities.helperFunctions else { return nil }
             return function.rawValue + "(" + arguments.joined(separator: ", ") + ")"
         default:
@@ -200,7 +242,7 @@ enum SQLFunctionSpelling {
         case .max: "MAX"
         case .coalesce: "COALESCE"
         case .abs: "ABS"
-        case .contains, .beginsWith, .endsWith, .like, .matches, .compare, .fold: function.rawValue
+        case .contains, .beginsWith, .endsWith, .like, .matches, .compare, .fold, .raise: function.rawValue
         }
     }
 }

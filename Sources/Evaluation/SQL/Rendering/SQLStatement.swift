@@ -100,7 +100,7 @@ struct SQLRenderer {
         }
         if let limit = select.limit { sql += " LIMIT " + bind(.integer(Int64(limit))) }
         if let offset = select.offset {
-            if select.limit == nil { sql += " LIMIT " + (dialect.name == "sqlite" ? "-1" : "ALL") }
+            if select.limit == nil { sql += " LIMIT " + dialect.unboundedLimit }
             sql += " OFFSET " + bind(.integer(Int64(offset)))
         }
         return sql
@@ -138,6 +138,8 @@ struct SQLRenderer {
             return truth == .alwaysTrue ? dialect.trueCondition : dialect.falseCondition
         case .binary(let a, let op, let b):
             return (try operand(a)) + " " + op.rawValue + " " + (try operand(b))
+        case .arithmetic(let a, let op, let b, let kind):
+            return dialect.arithmetic(try operand(a), op, try operand(b), kind)
         case .and(let parts):
             var rendered: [String] = []
             for part in parts { rendered.append(try conjunct(part)) }
