@@ -1,3 +1,5 @@
+import Evaluation
+
 /// The SQL functions that lowered predicates call on PostgreSQL, installed by one statement
 /// (``installStatement``; `PostgresConnection.installHelperFunctions()` runs it). They mirror
 /// the in-memory string semantics that the SQLite helper registers as Swift functions:
@@ -8,6 +10,7 @@
 /// | `pe_compare(a, b, o)` | -1, 0, 1: the folded strings in code-point order (`COLLATE "C"`) |
 /// | `pe_contains`, `pe_beginswith`, `pe_endswith` `(s, t, o)` | 1 or 0; 0 for an empty `t`; NULL for a NULL operand |
 /// | `pe_like(s, p, o)` | 1 or 0: `*` and `?` wildcards over the whole (NFKC-normalised unless `[n]`) string; an error for a trailing `\` |
+/// | `pe_raise(c, k)` | 0; an error naming the key `k` when `c` is true (where memory's evaluation raises) |
 ///
 /// The server must run with a UTF-8 `LC_CTYPE` (`lower()` then maps every letter, not only
 /// ASCII) and a database collation of `C` for plain order; `Docs/sql-mapping.md` lists where
@@ -98,6 +101,16 @@ package enum PostgresHelperFunctions {
             RAISE EXCEPTION 'pe_like: the backslash is a wildcard character and cannot appear unescaped at the end of a LIKE pattern';
           END IF;
           RETURN result;
+        END
+        $pe$;
+
+        CREATE OR REPLACE FUNCTION pe_raise(c boolean, k anyelement) RETURNS integer
+        LANGUAGE plpgsql PARALLEL SAFE AS $pe$
+        BEGIN
+          IF c THEN
+            RAISE EXCEPTION '\(SQLHelperFunctions.raiseMessage(key: "%"))', k;
+          END IF;
+          RETURN 0;
         END
         $pe$;
 

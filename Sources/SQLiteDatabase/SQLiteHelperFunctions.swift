@@ -28,9 +28,10 @@ enum SQLiteHelperFunctions {
     }
 }
 
-/// The helper functions a connection registers: the string helpers of ``SQLFunction``.
+/// The helper functions a connection registers: the string helpers of ``SQLFunction`` and
+/// `pe_raise`, which fails the statement where memory's evaluation raises.
 enum HelperFunction: CaseIterable {
-    case fold, compare, contains, beginsWith, endsWith, like, matches
+    case fold, compare, contains, beginsWith, endsWith, like, matches, raise
 
     var name: String {
         switch self {
@@ -41,10 +42,11 @@ enum HelperFunction: CaseIterable {
         case .endsWith: SQLFunction.endsWith.rawValue
         case .like: SQLFunction.like.rawValue
         case .matches: SQLFunction.matches.rawValue
+        case .raise: SQLFunction.raise.rawValue
         }
     }
 
-    var arity: Int { self == .fold ? 2 : 3 }
+    var arity: Int { self == .fold || self == .raise ? 2 : 3 }
 }
 
 /// The one C entry point of every helper function; the function is told by the user data.
@@ -58,6 +60,7 @@ private func helperFunctionCallback(
         return
     }
     let function = HelperFunction.allCases[tag]
+    if function == .raise { return raise(context, count, arguments) }
     let texts: [String?] = (0..<Int(count)).map { text(arguments?[$0]) }
     // Every helper answers NULL for a NULL operand (the lowering guards NULLs around it).
     guard texts.count == function.arity, let first = texts[0] else { return sqlite3_result_null(context) }
@@ -67,7 +70,7 @@ private func helperFunctionCallback(
     do {
         let answer: Int
         switch function {
-        case .fold: return
+        case .fold, .raise: return
         case .compare: answer = SQLHelperFunctions.compare(first, second, options)
         case .contains: answer = SQLHelperFunctions.search(first, second, options, anchor: "anywhere") ? 1 : 0
         case .beginsWith: answer = SQLHelperFunctions.search(first, second, options, anchor: "prefix") ? 1 : 0
@@ -79,6 +82,16 @@ private func helperFunctionCallback(
     } catch {
         sqlite3_result_error(context, "\(function.name): \(error.message)", -1)
     }
+}
+
+/// `pe_raise(condition, key)`: 0 when the condition is not true, else the statement fails
+/// with the error memory raises for the object with that key.
+private func raise(_ context: OpaquePointer, _ count: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard count == 2, let condition = arguments?[0], sqlite3_value_type(condition) != SQLITE_NULL,
+        sqlite3_value_int64(condition) != 0
+    else { return sqlite3_result_int(context, 0) }
+    let key = text(arguments?[1]) ?? "NULL"
+    sqlite3_result_error(context, SQLHelperFunctions.raiseMessage(key: key), -1)
 }
 
 /// Orders two strings as the collation's ``StringSortMode`` does in memory.

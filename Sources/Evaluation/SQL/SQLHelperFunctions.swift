@@ -13,6 +13,7 @@ import Predicates
 /// | `pe_contains(h, n, o)`, `pe_beginswith`, `pe_endswith` | 1 or 0: `CONTAINS[o]`, `BEGINSWITH[o]`, `ENDSWITH[o]` |
 /// | `pe_like(s, p, o)` | 1 or 0: `LIKE[o]` (a bad pattern is an error) |
 /// | `pe_matches(s, p, o)` | 1 or 0: `MATCHES[o]` (a bad pattern is an error) |
+/// | `pe_raise(c, k)` | 0, or an error naming the key `k` when `c` is true (memory raises there) |
 package enum SQLHelperFunctions {
     /// The options of a helper call.
     static func options(_ code: String) -> ComparisonOptions {
@@ -47,6 +48,12 @@ package enum SQLHelperFunctions {
     /// `pe_like`.
     package static func like(_ subject: String, _ pattern: String, _ code: String) throws(EvaluationError) -> Bool {
         try LikePattern(pattern, options: options(code)).matches(subject)
+    }
+
+    /// The message of `pe_raise` (both databases): the object whose evaluation raises in memory.
+    package static func raiseMessage(key: String) -> String {
+        "pe_raise: the predicate does arithmetic on nil for the object with key \(key) "
+            + "(an evaluation error in memory, so the query fails too)"
     }
 
     /// `pe_matches`.

@@ -136,7 +136,18 @@ final class LoweringWalk {
         if let filter = discriminator(table, alias: "t0") { select.conditions.append(filter) }
         if let condition {
             let lowered = try self.condition(condition)
-            if lowered != .truth(.alwaysTrue) { select.conditions.append(lowered) }
+            if let raising = try raises(condition) {
+                // Evaluated once, before any row is returned; alone when the condition is a
+                // constant (a constant FALSE next to it would let the planner skip it).
+                let check = SQLExpression.exists(errorCheck(raising, table: table))
+                switch lowered {
+                case .truth(.alwaysFalse): select.conditions.append(check)
+                case .truth(.alwaysTrue): select.conditions.append(.not(check))
+                default: select.conditions += [.not(check), lowered]
+                }
+            } else if lowered != .truth(.alwaysTrue) {
+                select.conditions.append(lowered)
+            }
         }
         for key in sortKeys {
             select.order.append(contentsOf: try order(key))
