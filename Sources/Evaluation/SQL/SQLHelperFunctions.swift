@@ -27,7 +27,17 @@ package enum SQLHelperFunctions {
         let options = options(code)
         let mode = StringMatchMode(options)
         if mode.literal { return string }
-        return StringFolding.fold(string, mode).precomposedStringWithCanonicalMapping
+        return canonicalComposition(StringFolding.fold(string, mode))
+    }
+
+    /// `string` in NFC, as the standard library normalises it — the normalisation behind
+    /// `String`'s `==` and `<`, which memory's `==[c]` and `<[c]` compare folded strings with.
+    /// (Foundation's `precomposedStringWithCanonicalMapping` on Linux composes a character
+    /// beyond U+FFFF with a following mark as if it were its low 16 bits — `𐐳` + `◌́` became
+    /// `ѓ` — and leaves some decomposed marks out of canonical order.)
+    package static func canonicalComposition(_ string: String) -> String {
+        if StringFolding.isASCII(string) { return string }
+        return String(decoding: string._nfcCodeUnits, as: UTF8.self)
     }
 
     /// `pe_compare`.
