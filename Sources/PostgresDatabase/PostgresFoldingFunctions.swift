@@ -178,7 +178,7 @@ enum PostgresFoldingFunctions {
     }
 
     /// `[\u0300-\u036F…]`: a regular-expression class of the code points, as ranges.
-    private static func characterClass(_ values: [UInt32]) -> String {
+    static func characterClass(_ values: [UInt32]) -> String {
         var ranges: [ClosedRange<UInt32>] = []
         for value in values.sorted() {
             if let last = ranges.last, last.upperBound + 1 == value {

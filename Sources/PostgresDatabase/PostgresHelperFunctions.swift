@@ -8,7 +8,7 @@ import Evaluation
 /// |---|---|
 /// | `pe_fold(s, o)` | the string as `==[o]` compares it: folded exactly as memory folds (`pe_fold_c`, `pe_fold_d`, `pe_fold_cd`, written from the engine's folding tables), then NFC; `s` itself under `[n]` |
 /// | `pe_compare(a, b, o)` | -1, 0, 1: the folded strings in code-point order (`COLLATE "C"`) |
-/// | `pe_contains`, `pe_beginswith`, `pe_endswith` `(s, t, o)` | 1 or 0; 0 for an empty `t`; NULL for a NULL operand |
+/// | `pe_contains`, `pe_beginswith`, `pe_endswith` `(s, t, o)` | 1 or 0; 0 for an empty `t`; NULL for a NULL operand; a match starts and ends between whole characters (``PostgresSearchFunctions``) |
 /// | `pe_like(s, p, o)` | 1 or 0: `*` and `?` wildcards over the whole (NFKC-normalised unless `[n]`) string; an error for a trailing `\` |
 /// | `pe_raise(c, k)` | 0; an error naming the key `k` when `c` is true (where memory's evaluation raises) |
 ///
@@ -24,7 +24,7 @@ package enum PostgresHelperFunctions {
     /// One statement creating or replacing every helper function; the folding functions are
     /// written from the engine's own folding (``PostgresFoldingFunctions``) on first use.
     package static let installStatement: String =
-        PostgresFoldingFunctions.statements() + "\n\n" + functions
+        PostgresFoldingFunctions.statements() + "\n\n" + functions + "\n\n" + PostgresSearchFunctions.statements()
 
     /// The helper functions besides the folding ones.
     private static let functions = """
@@ -47,36 +47,6 @@ package enum PostgresHelperFunctions {
             WHEN pe_fold(a, o) COLLATE "C" < pe_fold(b, o) COLLATE "C" THEN -1
             WHEN pe_fold(a, o) = pe_fold(b, o) THEN 0
             ELSE 1
-          END
-        $pe$;
-
-        CREATE OR REPLACE FUNCTION pe_contains(s text, t text, o text) RETURNS integer
-        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pe$
-          SELECT CASE
-            WHEN s IS NULL OR t IS NULL THEN NULL
-            WHEN t = '' THEN 0
-            WHEN strpos(pe_fold(s, o), pe_fold(t, o)) > 0 THEN 1
-            ELSE 0
-          END
-        $pe$;
-
-        CREATE OR REPLACE FUNCTION pe_beginswith(s text, t text, o text) RETURNS integer
-        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pe$
-          SELECT CASE
-            WHEN s IS NULL OR t IS NULL THEN NULL
-            WHEN t = '' THEN 0
-            WHEN starts_with(pe_fold(s, o), pe_fold(t, o)) THEN 1
-            ELSE 0
-          END
-        $pe$;
-
-        CREATE OR REPLACE FUNCTION pe_endswith(s text, t text, o text) RETURNS integer
-        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pe$
-          SELECT CASE
-            WHEN s IS NULL OR t IS NULL THEN NULL
-            WHEN t = '' THEN 0
-            WHEN right(pe_fold(s, o), length(pe_fold(t, o))) = pe_fold(t, o) THEN 1
-            ELSE 0
           END
         $pe$;
 

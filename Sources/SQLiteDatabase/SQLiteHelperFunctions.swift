@@ -17,6 +17,9 @@ enum SQLiteHelperFunctions {
                 throw SQLiteError.from(connection, code: code, sql: "(registering \(function.name))")
             }
         }
+        let code = sqlite3_create_function_v2(
+            connection, "pe_sum", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, nil, sumStep, sumFinal, nil)
+        guard code == SQLITE_OK else { throw SQLiteError.from(connection, code: code, sql: "(registering pe_sum)") }
         for (index, mode) in StringSortMode.allCases.enumerated() {
             let code = sqlite3_create_collation_v2(
                 connection, SQLiteDialect.collationName(mode), SQLITE_UTF8,
@@ -92,6 +95,41 @@ private func raise(_ context: OpaquePointer, _ count: Int32, _ arguments: Unsafe
     else { return sqlite3_result_int(context, 0) }
     let key = text(arguments?[1]) ?? "NULL"
     sqlite3_result_error(context, SQLHelperFunctions.raiseMessage(key: key), -1)
+}
+
+/// `pe_sum`'s running state, kept in SQLite's aggregate context (zeroed memory: an absent
+/// state is an empty sum).
+private struct SumState {
+    var started: Bool
+    var sum: SQLHelperFunctions.Sum
+}
+
+private func sumState(_ context: OpaquePointer?) -> UnsafeMutablePointer<SumState>? {
+    guard let raw = sqlite3_aggregate_context(context, Int32(MemoryLayout<SumState>.stride)) else { return nil }
+    let state = raw.bindMemory(to: SumState.self, capacity: 1)
+    if !state.pointee.started { state.initialize(to: SumState(started: true, sum: SQLHelperFunctions.Sum())) }
+    return state
+}
+
+/// Adds one value to `pe_sum` (NULL skipped; text and blobs as SQLite's numbers).
+private func sumStep(_ context: OpaquePointer?, _ count: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard count == 1, let value = arguments?[0], let state = sumState(context) else { return }
+    switch sqlite3_value_type(value) {
+    case SQLITE_NULL: return
+    case SQLITE_INTEGER: state.pointee.sum.add(sqlite3_value_int64(value))
+    default: state.pointee.sum.add(sqlite3_value_double(value))
+    }
+}
+
+/// The result of `pe_sum`.
+private func sumFinal(_ context: OpaquePointer?) {
+    guard let context else { return }
+    let value = sumState(context)?.pointee.sum.value ?? .null
+    switch value {
+    case .integer(let integer): sqlite3_result_int64(context, integer)
+    case .double(let double): sqlite3_result_double(context, double)
+    default: sqlite3_result_null(context)
+    }
 }
 
 /// Orders two strings as the collation's ``StringSortMode`` does in memory.

@@ -6,9 +6,11 @@ import Testing
 
 /// PostgreSQL folds strings as memory does (`pe_fold`, which `==[c]`, `<[cd]`, `CONTAINS[d]`
 /// and the others use): every character the folding tables list, alone and followed by marks,
-/// and random strings of delicate characters, compared with the engine's own fold.
+/// and random strings of delicate characters, compared with the engine's own fold; and it
+/// searches them as memory does (`pe_contains`, `pe_beginswith`, `pe_endswith`).
 @Suite(
-    "PostgreSQL folding equals memory's", .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipMessage))
+    "PostgreSQL folding and string search equal memory's",
+    .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipMessage))
 struct PostgresFoldingTests {
     static let modes = ["c", "d", "cd"]
 
@@ -138,6 +140,62 @@ struct PostgresFoldingTests {
         }
         let skipped = try Self.check(texts, db, replay: run.replay)
         #expect(skipped * 50 < texts.count * Self.modes.count, "at most 2% of the folds skipped")
+    }
+
+    @Test("CONTAINS, BEGINSWITH and ENDSWITH over random strings of delicate characters answer as in memory")
+    func search() throws {
+        let db = try PostgresTestServer.shared.get().makeDatabase()
+        let run = PropertyRun("PostgresFoldingTests.search", defaultCases: 1_500)
+        let pool = DelicateText.characters + DelicateText.marks + DelicateText.words
+        try db.execute("CREATE TEMPORARY TABLE p (n integer, h text, t text, o text)")
+        var cases: [(String, String, String)] = []
+        for index in 0..<run.cases {
+            var random = SplitMix64(seed: run.caseSeed(index))
+            var haystack = ""
+            for _ in 0..<random.int(in: 1...5) { haystack += random.pick(pool) }
+            // A needle cut from the haystack's scalars, or from the pool.
+            let scalars = Array(haystack.unicodeScalars)
+            let start = random.int(in: 0...(scalars.count - 1))
+            let end = random.int(in: (start + 1)...scalars.count)
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[start..<end])
+            let needle = random.int(in: 0...2) == 0 ? random.pick(pool) : String(view)
+            let options = random.pick(["", "c", "d", "cd", "n"])
+            if !Self.newerThanServerTables(haystack + needle) { cases.append((haystack, needle, options)) }
+        }
+        for start in stride(from: 0, to: cases.count, by: 200) {
+            let batch = cases[start..<min(start + 200, cases.count)]
+            let rows = batch.indices.map {
+                "($\(4 * ($0 - start) + 1), $\(4 * ($0 - start) + 2), $\(4 * ($0 - start) + 3), $\(4 * ($0 - start) + 4))"
+            }
+            try db.run(
+                SQLStatement(
+                    sql: "INSERT INTO p VALUES " + rows.joined(separator: ", "),
+                    bindings: batch.indices.flatMap { index in
+                        [
+                            SQLValue.integer(Int64(index)), .text(cases[index].0), .text(cases[index].1),
+                            .text(cases[index].2),
+                        ]
+                    }))
+        }
+        let answers = try db.rows(
+            SQLStatement(
+                sql: "SELECT pe_contains(h, t, o), pe_beginswith(h, t, o), pe_endswith(h, t, o) FROM p ORDER BY n"))
+        #expect(answers.count == cases.count)
+        var mismatches = 0
+        for (index, (haystack, needle, options)) in cases.enumerated() where index < answers.count {
+            let expected = ["anywhere", "prefix", "suffix"].map {
+                SQLValue.integer(SQLHelperFunctions.search(haystack, needle, options, anchor: $0) ? 1 : 0)
+            }
+            guard answers[index] != expected else { continue }
+            mismatches += 1
+            if mismatches <= 5 {
+                Issue.record(
+                    "[\(options)] \(Self.codePoints(haystack)) / \(Self.codePoints(needle)): memory \(expected), PostgreSQL \(answers[index])"
+                )
+            }
+        }
+        print("PostgresFoldingTests.search: \(cases.count) searches compared")
     }
 
     @Test("the issue's examples: ==[c] 'σας' matches ΣΑΣ, dotted and dotless i, ß, the Kelvin sign")

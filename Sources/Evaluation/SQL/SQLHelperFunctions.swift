@@ -14,6 +14,7 @@ import Predicates
 /// | `pe_like(s, p, o)` | 1 or 0: `LIKE[o]` (a bad pattern is an error) |
 /// | `pe_matches(s, p, o)` | 1 or 0: `MATCHES[o]` (a bad pattern is an error) |
 /// | `pe_raise(c, k)` | 0, or an error naming the key `k` when `c` is true (memory raises there) |
+/// | `pe_sum(x)` | SQLite's `SUM` with memory's overflow rule (an aggregate, ``Sum``) |
 package enum SQLHelperFunctions {
     /// The options of a helper call.
     static func options(_ code: String) -> ComparisonOptions {
@@ -58,6 +59,41 @@ package enum SQLHelperFunctions {
     /// `pe_like`.
     package static func like(_ subject: String, _ pattern: String, _ code: String) throws(EvaluationError) -> Bool {
         try LikePattern(pattern, options: options(code)).matches(subject)
+    }
+
+    /// `pe_sum(x)`, SQLite's replacement for `SUM`: memory's `@sum` (integers add exactly
+    /// and continue as a double beyond 64 bits, where SQLite's `SUM` fails with "integer
+    /// overflow"; any double makes the sum a double); NULLs skipped, NULL for no value.
+    package struct Sum: Sendable {
+        private var integers = ExactIntegerSum()
+        private var doubles = 0.0
+        private var isDouble = false
+        private var isEmpty = true
+
+        package init() {}
+
+        package mutating func add(_ integer: Int64) {
+            integers.add(Int(integer))
+            doubles += Double(integer)
+            isEmpty = false
+        }
+
+        package mutating func add(_ double: Double) {
+            doubles += double
+            isDouble = true
+            isEmpty = false
+        }
+
+        /// The sum: `.integer`, `.double` or `.null` (no value added).
+        package var value: SQLValue {
+            if isEmpty { return .null }
+            if isDouble { return .double(doubles) }
+            switch integers.value {
+            case .int(let int): return .integer(Int64(int))
+            case .double(let double): return .double(double)
+            default: return .null
+            }
+        }
     }
 
     /// The message of `pe_raise` (both databases): the object whose evaluation raises in memory.

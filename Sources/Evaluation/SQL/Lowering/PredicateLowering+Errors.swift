@@ -13,17 +13,20 @@ import Predicates
 ///
 /// ```sql
 /// SELECT "t0"."id" FROM "Note" AS "t0"
-/// WHERE NOT EXISTS (SELECT 1 FROM "Note" AS "t0" WHERE pe_raise("t0"."n" IS NULL, "t0"."id") = 1)
-///   AND 0 - "t0"."n" < ?
+/// WHERE CASE WHEN NOT EXISTS (SELECT 1 FROM "Note" AS "t0" WHERE pe_raise("t0"."n" IS NULL, "t0"."id") = 1)
+///   THEN (0 - "t0"."n") < ? ELSE 1 = 0 END
 /// ```
 ///
 /// `pe_raise(condition, key)` fails the statement, naming the object, when the condition is
 /// TRUE. The error condition follows memory's order of evaluation exactly, so it never raises
 /// where memory answers: AND and OR stop at the first decisive operand (`n == nil OR -n < 0`
 /// never raises), TERNARY evaluates one branch, both operands of a comparison are evaluated,
-/// and SUBQUERY evaluates its predicate on every element. The check is pure SQL, evaluated
-/// once (an uncorrelated subquery), so neither the planner's order of evaluation, nor a join
-/// it reorders, nor a `LIMIT` that stops early can change whether the query fails.
+/// and SUBQUERY evaluates its predicate on every element. The check itself never raises where
+/// memory answers, whatever order the planner evaluates it in: it is an uncorrelated subquery
+/// over every root row, evaluated once — on the first row the query looks at, before that
+/// row can be selected — so a join the planner reorders or a `LIMIT` that stops early cannot
+/// change whether the query fails. A query that looks at no row raises nothing, as memory
+/// over no object.
 extension LoweringWalk {
     /// When memory raises evaluating `condition` on the current row: a SQL condition that is
     /// TRUE exactly then, or `nil` when it can never raise.
@@ -119,6 +122,46 @@ extension LoweringWalk {
         source.select.columns = [.literal(.one)]
         source.select.conditions.append(inner)
         return Self.any([outer, .exists(source.select)].compactMap { $0 })
+    }
+
+    /// The `WHERE` conditions of the root query for `condition`: the lowered condition, or —
+    /// when it can raise — the conditions that let the error check run before any row can be
+    /// selected. The leading conjuncts that cannot raise stay plain conditions (an index may
+    /// serve them; where they are false, memory stops before raising); the rest is evaluated
+    /// after the check, in a CASE, which both databases evaluate in order (a plain AND lets
+    /// SQLite decide the rest first and skip the check).
+    func whereConditions(_ condition: CheckedCondition, table: SQLTableLayout) throws(SQLLoweringError)
+        -> [SQLExpression]
+    {
+        guard let raising = try raises(condition) else {
+            let lowered = try self.condition(condition)
+            return lowered == .truth(.alwaysTrue) ? [] : [lowered]
+        }
+        var items = [condition]
+        if case .and(let parts) = condition.kind { items = parts }
+        let pure = items.prefix { !Self.mayRaise($0, variables: variableRows) }
+        var conditions: [SQLExpression] = []
+        for item in pure {
+            let lowered = try self.condition(item)
+            if lowered == .truth(.alwaysFalse) { return [lowered] }
+            if lowered != .truth(.alwaysTrue) { conditions.append(lowered) }
+        }
+        var rest: [SQLExpression] = []
+        for item in items.dropFirst(pure.count) { rest.append(try self.condition(item)) }
+        let check = SQLExpression.exists(errorCheck(raising, table: table))
+        switch Self.conjunction(rest) {
+        case .truth(.alwaysFalse): conditions.append(check)
+        case .truth(.alwaysTrue): conditions.append(.not(check))
+        case let lowered:
+            conditions.append(.caseWhen([SQLWhen(.not(check), then: lowered)], otherwise: .truth(.alwaysFalse)))
+        }
+        return conditions
+    }
+
+    /// `a AND b …` with constant parts simplified.
+    static func conjunction(_ parts: [SQLExpression]) -> SQLExpression {
+        if parts.contains(.truth(.alwaysFalse)) { return .truth(.alwaysFalse) }
+        return all(parts.filter { $0 != .truth(.alwaysTrue) })
     }
 
     /// The query that fails when memory raises for some object of the root entity: every root

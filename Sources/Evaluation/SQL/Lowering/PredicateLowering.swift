@@ -134,21 +134,7 @@ final class LoweringWalk {
         var select = SQLSelect(
             columns: [.column(alias: "t0", name: table.primaryKey)], from: .init(table: table.name, alias: "t0"))
         if let filter = discriminator(table, alias: "t0") { select.conditions.append(filter) }
-        if let condition {
-            let lowered = try self.condition(condition)
-            if let raising = try raises(condition) {
-                // Evaluated once, before any row is returned; alone when the condition is a
-                // constant (a constant FALSE next to it would let the planner skip it).
-                let check = SQLExpression.exists(errorCheck(raising, table: table))
-                switch lowered {
-                case .truth(.alwaysFalse): select.conditions.append(check)
-                case .truth(.alwaysTrue): select.conditions.append(.not(check))
-                default: select.conditions += [.not(check), lowered]
-                }
-            } else if lowered != .truth(.alwaysTrue) {
-                select.conditions.append(lowered)
-            }
-        }
+        if let condition { select.conditions += try whereConditions(condition, table: table) }
         for key in sortKeys {
             select.order.append(contentsOf: try order(key))
         }

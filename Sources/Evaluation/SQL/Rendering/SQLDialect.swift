@@ -55,16 +55,7 @@ extension SQLDialect {
 
     /// The standard spellings of the aggregate functions; the string helpers by name.
     public func call(_ function: SQLFunction, _ arguments: [String]) -> String? {
-        switch function {
-        case .count: "COUNT(" + (arguments.isEmpty ? "*" : arguments.joined(separator: ", ")) + ")"
-        case .sum: "SUM(" + arguments.joined(separator: ", ") + ")"
-        case .min: "MIN(" + arguments.joined(separator: ", ") + ")"
-        case .max: "MAX(" + arguments.joined(separator: ", ") + ")"
-        case .coalesce: "COALESCE(" + arguments.joined(separator: ", ") + ")"
-        case .abs: "ABS(" + arguments.joined(separator: ", ") + ")"
-        case .contains, .beginsWith, .endsWith, .like, .matches, .compare, .fold, .raise:
-            function.rawValue + "(" + arguments.joined(separator: ", ") + ")"
-        }
+        SQLFunctionSpelling.call(function, arguments)
     }
 }
 
@@ -81,6 +72,14 @@ public struct SQLiteDialect: SQLDialect {
 
     /// SQLite has no `LIMIT ALL`; a negative limit means none.
     public var unboundedLimit: String { "-1" }
+
+    /// The standard spellings, except `SUM`: `pe_sum`, the SQLite helper's sum with memory's
+    /// overflow rule (SQLite's `SUM` fails with "integer overflow" where memory's `@sum`
+    /// continues as a double).
+    public func call(_ function: SQLFunction, _ arguments: [String]) -> String? {
+        if function == .sum { return "pe_sum(" + arguments.joined(separator: ", ") + ")" }
+        return SQLFunctionSpelling.call(function, arguments)
+    }
 
     /// SQLite's type affinities; under the Core Data convention, the names Core Data writes.
     public func columnType(_ type: SQLColumnType, convention: SQLNamingConvention) -> String {
@@ -234,6 +233,12 @@ public struct PostgreSQLDialect: SQLDialect {
 
 /// The standard names of the aggregate functions.
 enum SQLFunctionSpelling {
+    /// `COUNT(*)`, `SUM(x)`, …, `pe_fold(x, o)`: the standard call of `function`.
+    static func call(_ function: SQLFunction, _ arguments: [String]) -> String {
+        let list = function == .count && arguments.isEmpty ? "*" : arguments.joined(separator: ", ")
+        return standard(function) + "(" + list + ")"
+    }
+
     static func standard(_ function: SQLFunction) -> String {
         switch function {
         case .count: "COUNT"

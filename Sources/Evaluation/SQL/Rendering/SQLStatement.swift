@@ -160,9 +160,12 @@ struct SQLRenderer {
         case .nullSafeEqual(let a, let b):
             return dialect.nullSafeEquality(try operand(a), try operand(b))
         case .inList(let value, let items):
+            // The value first: its bound values come before the list's (`?` placeholders are
+            // positional).
+            let subject = try operand(value)
             var rendered: [String] = []
             for item in items { rendered.append(try self.operand(item)) }
-            return (try operand(value)) + " IN (" + rendered.joined(separator: ", ") + ")"
+            return subject + " IN (" + rendered.joined(separator: ", ") + ")"
         case .between(let value, let low, let high):
             return (try operand(value)) + " BETWEEN " + (try operand(low)) + " AND " + (try operand(high))
         case .function(let function, let arguments):
