@@ -1,17 +1,19 @@
+import Evaluation
+
 /// The SQL functions that lowered predicates call on PostgreSQL, installed by one statement
 /// (``installStatement``; `PostgresConnection.installHelperFunctions()` runs it). They mirror
 /// the in-memory string semantics that the SQLite helper registers as Swift functions:
 ///
 /// | function | meaning |
 /// |---|---|
-/// | `pe_fold(s, o)` | the string as `==[o]` compares it: `[c]` lowercased, `[d]` combining marks removed after NFD, then NFC; `s` itself under `[n]` |
+/// | `pe_fold(s, o)` | the string as `==[o]` compares it: folded exactly as memory folds (`pe_fold_c`, `pe_fold_d`, `pe_fold_cd`, written from the engine's folding tables), then NFC; `s` itself under `[n]` |
 /// | `pe_compare(a, b, o)` | -1, 0, 1: the folded strings in code-point order (`COLLATE "C"`) |
-/// | `pe_contains`, `pe_beginswith`, `pe_endswith` `(s, t, o)` | 1 or 0; 0 for an empty `t`; NULL for a NULL operand |
+/// | `pe_contains`, `pe_beginswith`, `pe_endswith` `(s, t, o)` | 1 or 0; 0 for an empty `t`; NULL for a NULL operand; a match starts and ends between whole characters (``PostgresSearchFunctions``) |
 /// | `pe_like(s, p, o)` | 1 or 0: `*` and `?` wildcards over the whole (NFKC-normalised unless `[n]`) string; an error for a trailing `\` |
+/// | `pe_raise(c, k)` | 0; an error naming the key `k` when `c` is true (where memory's evaluation raises) |
 ///
-/// The server must run with a UTF-8 `LC_CTYPE` (`lower()` then maps every letter, not only
-/// ASCII) and a database collation of `C` for plain order; `Docs/sql-mapping.md` lists where
-/// PostgreSQL's case mapping differs from memory's (full case foldings such as `ß` → `ss`).
+/// The server's encoding must be UTF-8; folding does not depend on its locale (no `lower()`),
+/// and a database collation of `C` gives plain order.
 /// `MATCHES` is not installed: PostgreSQL's regular expressions are not ICU's, so the
 /// PostgreSQL dialect refuses it.
 ///
@@ -19,20 +21,22 @@
 /// SELECT pe_contains('Zoë', 'OE', 'cd')   -- 1
 /// ```
 package enum PostgresHelperFunctions {
-    /// One statement creating or replacing every helper function.
-    package static let installStatement = """
+    /// One statement creating or replacing every helper function; the folding functions are
+    /// written from the engine's own folding (``PostgresFoldingFunctions``) on first use.
+    package static let installStatement: String =
+        PostgresFoldingFunctions.statements() + "\n\n" + functions + "\n\n" + PostgresSearchFunctions.statements()
+
+    /// The helper functions besides the folding ones.
+    private static let functions = """
         CREATE OR REPLACE FUNCTION pe_fold(s text, o text) RETURNS text
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pe$
           SELECT CASE
             WHEN s IS NULL THEN NULL
             WHEN strpos(o, 'n') > 0 THEN s
-            ELSE normalize(
-              CASE WHEN strpos(o, 'd') > 0
-                THEN regexp_replace(
-                  normalize(CASE WHEN strpos(o, 'c') > 0 THEN lower(s) ELSE s END, NFD),
-                  '[\\u0300-\\u036f\\u1ab0-\\u1aff\\u1dc0-\\u1dff\\u20d0-\\u20ff\\ufe20-\\ufe2f]', '', 'g')
-                ELSE CASE WHEN strpos(o, 'c') > 0 THEN lower(s) ELSE s END
-              END, NFC)
+            WHEN strpos(o, 'c') > 0 AND strpos(o, 'd') > 0 THEN pe_fold_cd(s)
+            WHEN strpos(o, 'c') > 0 THEN pe_fold_c(s)
+            WHEN strpos(o, 'd') > 0 THEN pe_fold_d(s)
+            ELSE normalize(s, NFC)
           END
         $pe$;
 
@@ -43,36 +47,6 @@ package enum PostgresHelperFunctions {
             WHEN pe_fold(a, o) COLLATE "C" < pe_fold(b, o) COLLATE "C" THEN -1
             WHEN pe_fold(a, o) = pe_fold(b, o) THEN 0
             ELSE 1
-          END
-        $pe$;
-
-        CREATE OR REPLACE FUNCTION pe_contains(s text, t text, o text) RETURNS integer
-        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pe$
-          SELECT CASE
-            WHEN s IS NULL OR t IS NULL THEN NULL
-            WHEN t = '' THEN 0
-            WHEN strpos(pe_fold(s, o), pe_fold(t, o)) > 0 THEN 1
-            ELSE 0
-          END
-        $pe$;
-
-        CREATE OR REPLACE FUNCTION pe_beginswith(s text, t text, o text) RETURNS integer
-        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pe$
-          SELECT CASE
-            WHEN s IS NULL OR t IS NULL THEN NULL
-            WHEN t = '' THEN 0
-            WHEN starts_with(pe_fold(s, o), pe_fold(t, o)) THEN 1
-            ELSE 0
-          END
-        $pe$;
-
-        CREATE OR REPLACE FUNCTION pe_endswith(s text, t text, o text) RETURNS integer
-        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pe$
-          SELECT CASE
-            WHEN s IS NULL OR t IS NULL THEN NULL
-            WHEN t = '' THEN 0
-            WHEN right(pe_fold(s, o), length(pe_fold(t, o))) = pe_fold(t, o) THEN 1
-            ELSE 0
           END
         $pe$;
 
@@ -98,6 +72,16 @@ package enum PostgresHelperFunctions {
             RAISE EXCEPTION 'pe_like: the backslash is a wildcard character and cannot appear unescaped at the end of a LIKE pattern';
           END IF;
           RETURN result;
+        END
+        $pe$;
+
+        CREATE OR REPLACE FUNCTION pe_raise(c boolean, k anyelement) RETURNS integer
+        LANGUAGE plpgsql PARALLEL SAFE AS $pe$
+        BEGIN
+          IF c THEN
+            RAISE EXCEPTION '\(SQLHelperFunctions.raiseMessage(key: "%"))', k;
+          END IF;
+          RETURN 0;
         END
         $pe$;
 

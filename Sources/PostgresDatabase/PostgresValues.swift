@@ -4,12 +4,23 @@ import Foundation
 
 /// Conversions between ``SQLValue`` and libpq's parameters and result fields.
 ///
-/// Parameters go in text format with an unspecified type (the server infers it from the
-/// placeholder's context: `"flag" = $1` reads `1` as a Boolean, `"size" > $1` as a number),
-/// except blobs, which go in binary format as `bytea`. Results come back in text format and
-/// are converted by column type: integers, `numeric` with an integral value → `.integer`;
-/// `boolean` → `.integer(1/0)`; floating point and other `numeric` → `.double`; `bytea` →
-/// `.blob`; everything else → `.text`.
+/// Parameters are typed by what they are, never by the column they meet (an untyped `$1`
+/// next to a `smallint` column would be read as a `smallint`, and `1.5` refused):
+///
+/// | value | sent as |
+/// |---|---|
+/// | ``SQLValue/integer(_:)`` | `int8`, binary: compared with any integer column exactly (`int2`/`int4`/`int8` have cross-type operators, so `3000000000` meets a `smallint` column without an error) |
+/// | ``SQLValue/double(_:)`` | `numeric`, text: the shortest digits that read back as the same double, so the value is exact in a comparison with an integer, a `numeric` or a `double precision` column and when stored in either; `-0.0`, the infinities and NaN go as binary `float8` (a `numeric` has no negative zero) |
+/// | ``SQLValue/text(_:)`` | untyped text, as a SQL string literal is: the server reads it as the column's type (`text`, `uuid`, `jsonb`) |
+/// | ``SQLValue/blob(_:)`` | `bytea`, binary |
+/// | ``SQLValue/null`` | untyped NULL |
+///
+/// Arithmetic never meets a `numeric` double as it is: the dialect casts the operands of
+/// floating-point arithmetic to `double precision` (`PostgreSQLDialect.arithmetic`).
+///
+/// Results come back in text format and are converted by column type: integers, `numeric` with
+/// an integral value → `.integer`; `boolean` → `.integer(1/0)`; floating point and other
+/// `numeric` → `.double`; `bytea` → `.blob`; everything else → `.text`.
 enum PostgresValues {
     /// The parameter arrays libpq wants, kept alive for the call.
     struct Parameters {
@@ -48,26 +59,39 @@ enum PostgresValues {
         }
     }
 
+    /// The OIDs of the parameter types this connection sends (0: untyped, the server decides).
+    enum TypeOID {
+        static let untyped: Oid = 0
+        static let int8: Oid = 20
+        static let float8: Oid = 701
+        static let numeric: Oid = 1700
+    }
+
     /// The `bytea` type's OID.
     static let byteaOID: Oid = 17
 
+    /// libpq's parameters for `values`: each typed by what it is (see the type's comment).
     static func encode(_ values: [SQLValue], sql: String) throws(PostgresError) -> Parameters {
         var parameters = Parameters(types: [], values: [], lengths: [], formats: [])
         for (index, value) in values.enumerated() {
             switch value {
             case .null:
-                parameters.append(type: 0, bytes: nil, binary: false)
+                parameters.append(type: TypeOID.untyped, bytes: nil, binary: false)
             case .integer(let integer):
-                parameters.append(type: 0, bytes: Array(String(integer).utf8CString), binary: false)
+                parameters.append(type: TypeOID.int8, bytes: bigEndian(UInt64(bitPattern: integer)), binary: true)
             case .double(let double):
-                parameters.append(type: 0, bytes: Array(text(of: double).utf8CString), binary: false)
+                if double.isFinite, !(double == 0 && double.sign == .minus) {
+                    parameters.append(type: TypeOID.numeric, bytes: Array(text(of: double).utf8CString), binary: false)
+                } else {
+                    parameters.append(type: TypeOID.float8, bytes: bigEndian(double.bitPattern), binary: true)
+                }
             case .text(let text):
                 guard !text.utf8.contains(0) else {
                     throw PostgresError(
                         message: "binding \(index + 1) contains a NUL character, which PostgreSQL text cannot hold",
                         sql: sql)
                 }
-                parameters.append(type: 0, bytes: Array(text.utf8CString), binary: false)
+                parameters.append(type: TypeOID.untyped, bytes: Array(text.utf8CString), binary: false)
             case .blob(let bytes):
                 parameters.append(type: byteaOID, bytes: bytes.map { CChar(bitPattern: $0) }, binary: true)
             }
@@ -75,7 +99,12 @@ enum PostgresValues {
         return parameters
     }
 
-    /// PostgreSQL's text form of a double: the shortest digits that read back equal,
+    /// The eight bytes of `value`, most significant first (PostgreSQL's binary `int8`/`float8`).
+    static func bigEndian(_ value: UInt64) -> [CChar] {
+        (0..<8).map { CChar(bitPattern: UInt8(truncatingIfNeeded: value >> (56 - 8 * $0))) }
+    }
+
+    /// The text form of a double: the shortest digits that read back equal (`1.5`, `1e-300`),
     /// `Infinity`, `-Infinity`, `NaN`.
     static func text(of double: Double) -> String {
         if double.isNaN { return "NaN" }

@@ -17,6 +17,9 @@ enum SQLiteHelperFunctions {
                 throw SQLiteError.from(connection, code: code, sql: "(registering \(function.name))")
             }
         }
+        let code = sqlite3_create_function_v2(
+            connection, "pe_sum", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, nil, sumStep, sumFinal, nil)
+        guard code == SQLITE_OK else { throw SQLiteError.from(connection, code: code, sql: "(registering pe_sum)") }
         for (index, mode) in StringSortMode.allCases.enumerated() {
             let code = sqlite3_create_collation_v2(
                 connection, SQLiteDialect.collationName(mode), SQLITE_UTF8,
@@ -28,9 +31,10 @@ enum SQLiteHelperFunctions {
     }
 }
 
-/// The helper functions a connection registers: the string helpers of ``SQLFunction``.
+/// The helper functions a connection registers: the string helpers of ``SQLFunction`` and
+/// `pe_raise`, which fails the statement where memory's evaluation raises.
 enum HelperFunction: CaseIterable {
-    case fold, compare, contains, beginsWith, endsWith, like, matches
+    case fold, compare, contains, beginsWith, endsWith, like, matches, raise
 
     var name: String {
         switch self {
@@ -41,10 +45,11 @@ enum HelperFunction: CaseIterable {
         case .endsWith: SQLFunction.endsWith.rawValue
         case .like: SQLFunction.like.rawValue
         case .matches: SQLFunction.matches.rawValue
+        case .raise: SQLFunction.raise.rawValue
         }
     }
 
-    var arity: Int { self == .fold ? 2 : 3 }
+    var arity: Int { self == .fold || self == .raise ? 2 : 3 }
 }
 
 /// The one C entry point of every helper function; the function is told by the user data.
@@ -58,6 +63,7 @@ private func helperFunctionCallback(
         return
     }
     let function = HelperFunction.allCases[tag]
+    if function == .raise { return raise(context, count, arguments) }
     let texts: [String?] = (0..<Int(count)).map { text(arguments?[$0]) }
     // Every helper answers NULL for a NULL operand (the lowering guards NULLs around it).
     guard texts.count == function.arity, let first = texts[0] else { return sqlite3_result_null(context) }
@@ -67,7 +73,7 @@ private func helperFunctionCallback(
     do {
         let answer: Int
         switch function {
-        case .fold: return
+        case .fold, .raise: return
         case .compare: answer = SQLHelperFunctions.compare(first, second, options)
         case .contains: answer = SQLHelperFunctions.search(first, second, options, anchor: "anywhere") ? 1 : 0
         case .beginsWith: answer = SQLHelperFunctions.search(first, second, options, anchor: "prefix") ? 1 : 0
@@ -78,6 +84,51 @@ private func helperFunctionCallback(
         sqlite3_result_int(context, Int32(answer))
     } catch {
         sqlite3_result_error(context, "\(function.name): \(error.message)", -1)
+    }
+}
+
+/// `pe_raise(condition, key)`: 0 when the condition is not true, else the statement fails
+/// with the error memory raises for the object with that key.
+private func raise(_ context: OpaquePointer, _ count: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard count == 2, let condition = arguments?[0], sqlite3_value_type(condition) != SQLITE_NULL,
+        sqlite3_value_int64(condition) != 0
+    else { return sqlite3_result_int(context, 0) }
+    let key = text(arguments?[1]) ?? "NULL"
+    sqlite3_result_error(context, SQLHelperFunctions.raiseMessage(key: key), -1)
+}
+
+/// `pe_sum`'s running state, kept in SQLite's aggregate context (zeroed memory: an absent
+/// state is an empty sum).
+private struct SumState {
+    var started: Bool
+    var sum: SQLHelperFunctions.Sum
+}
+
+private func sumState(_ context: OpaquePointer?) -> UnsafeMutablePointer<SumState>? {
+    guard let raw = sqlite3_aggregate_context(context, Int32(MemoryLayout<SumState>.stride)) else { return nil }
+    let state = raw.bindMemory(to: SumState.self, capacity: 1)
+    if !state.pointee.started { state.initialize(to: SumState(started: true, sum: SQLHelperFunctions.Sum())) }
+    return state
+}
+
+/// Adds one value to `pe_sum` (NULL skipped; text and blobs as SQLite's numbers).
+private func sumStep(_ context: OpaquePointer?, _ count: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard count == 1, let value = arguments?[0], let state = sumState(context) else { return }
+    switch sqlite3_value_type(value) {
+    case SQLITE_NULL: return
+    case SQLITE_INTEGER: state.pointee.sum.add(sqlite3_value_int64(value))
+    default: state.pointee.sum.add(sqlite3_value_double(value))
+    }
+}
+
+/// The result of `pe_sum`.
+private func sumFinal(_ context: OpaquePointer?) {
+    guard let context else { return }
+    let value = sumState(context)?.pointee.sum.value ?? .null
+    switch value {
+    case .integer(let integer): sqlite3_result_int64(context, integer)
+    case .double(let double): sqlite3_result_double(context, double)
+    default: sqlite3_result_null(context)
     }
 }
 

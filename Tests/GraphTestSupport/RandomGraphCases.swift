@@ -15,10 +15,14 @@ package struct GraphCase {
 
 /// Seeded generator of ``GraphCase``s: schemas with inheritance, one-to-one, one-to-many and
 /// many-to-many relationships (ordered or not, always optional), attributes of every kind the
-/// engine compares (strings with diacritics and wildcards, integers, doubles, Booleans, dates,
-/// UUIDs); graphs with nils, empty relationships, integer and string ids; and predicates with
-/// to-one paths, ANY/ALL/NONE, @count/@sum/@avg/@min/@max, SUBQUERY, IN, BETWEEN, string
-/// operators with options, arithmetic and compounds.
+/// engine compares (strings with diacritics, wildcards and characters whose case folding is
+/// delicate — final sigma, dotted and dotless i, `ß`, the Kelvin sign, Cherokee —, 16-, 32-
+/// and 64-bit integers including their extremes, doubles, Booleans, dates, UUIDs); graphs with
+/// nils, empty relationships, integer and string ids; and predicates with to-one paths,
+/// ANY/ALL/NONE, @count/@sum/@avg/@min/@max, SUBQUERY, IN, BETWEEN, string operators with
+/// options, arithmetic (over nil too: negation, products, quotients, sums of two attributes,
+/// guarded or not by a nil test) and compounds. Numbers compared with integers include
+/// fractions, `-0.0`, values beyond 16, 32 and 64 bits and `1e300`.
 package struct GraphCaseGenerator {
     package var random: SplitMix64
     /// What the generated cases contained, for the coverage check.
@@ -32,10 +36,19 @@ package struct GraphCaseGenerator {
     package mutating func chance(_ percent: UInt64) -> Bool { random.chance(percent, in: 100) }
     package mutating func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : random.pick(items) }
 
-    package static let types: [AttributeType] = [.string, .integer64, .double, .boolean, .date, .uuid]
-    package static let strings = [
-        "", "a", "Ab", "abc", "café", "CAFE", "naïve", "x*y", "a?b", "100%", "under_score", "Émile",
-        "it's", "back\\slash", "\"q\"", "Zoë", "ZOE", "日本", "x;--",
+    package static let types: [AttributeType] = [
+        .string, .integer64, .double, .boolean, .date, .uuid, .integer16, .integer32,
+    ]
+    package static let strings =
+        [
+            "", "a", "Ab", "abc", "café", "CAFE", "naïve", "x*y", "a?b", "100%", "under_score", "Émile",
+            "it's", "back\\slash", "\"q\"", "Zoë", "ZOE", "日本", "x;--",
+        ] + DelicateText.words + ["İ", "ı", "i", "I", "ς", "σ", "Σ", "ß", "ss", "SS", "\u{212A}", "k"]
+    /// Numbers compared with numeric attributes, as format text: small integers, fractions,
+    /// `-0.0`, and values beyond 16, 32 and 64 bits.
+    package static let numberConstants = [
+        "1.5", "-0.5", "2.25", "-0.0", "0.0", "3.0", "32768", "-32769", "3000000000", "-3000000000", "1e300", "-1e300",
+        "9007199254740993", "9223372036854775807", "1e19",
     ]
     package static let uuids = [
         UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!,
@@ -93,7 +106,10 @@ package struct GraphCaseGenerator {
         if chance(15) { return .null }
         switch type {
         case .string: return .string(pick(Self.strings) ?? "")
-        case .integer64: return .int(int(-3...9))
+        case .integer16: return .int(chance(5) ? (pick([-32768, 32767]) ?? 0) : int(-3...9))
+        case .integer32: return .int(chance(5) ? (pick([-2_147_483_648, 2_147_483_647]) ?? 0) : int(-3...9))
+        case .integer64:
+            return .int(chance(4) ? (pick([9_007_199_254_740_993, Int.max, Int.min + 1]) ?? 0) : int(-3...9))
         case .double: return .double(Double(int(-6...18)) / 2)
         case .boolean: return .bool(chance(50))
         case .date: return .date(Date(timeIntervalSinceReferenceDate: Double(int(0...5)) * 86_400))
@@ -167,8 +183,9 @@ package struct GraphCaseGenerator {
         case .string:
             arguments.append(.string(pick(Self.strings) ?? ""))
             return "%@"
-        case .integer64: return String(int(-3...9))
-        case .double: return String(Double(int(-6...18)) / 2)
+        case .integer16, .integer32, .integer64:
+            return chance(25) ? (pick(Self.numberConstants) ?? "1.5") : String(int(-3...9))
+        case .double: return chance(15) ? (pick(Self.numberConstants) ?? "1.5") : String(Double(int(-6...18)) / 2)
         case .boolean: return chance(50) ? "YES" : "NO"
         case .date: return "CAST(\(Double(int(0...5)) * 86_400), 'NSDate')"
         case .uuid:
@@ -178,9 +195,28 @@ package struct GraphCaseGenerator {
         }
     }
 
-    /// A comparison of a value of `type` read at `path`.
+    /// Arithmetic on the number at `path` (nil or not): a negation, a product, a quotient, a
+    /// sum with another number of the same object (`others`), an offset beyond 32 bits.
+    package mutating func arithmetic(_ path: String, others: [String]) -> String {
+        labels.insert("arithmetic")
+        switch int(0...6) {
+        case 0: return "-\(path)"
+        case 1: return "\(path) * 1.5"
+        case 2: return "\(path) / 2"
+        case 3: return "\(path) - 3000000000"
+        case 4:
+            guard let other = pick(others) else { return "\(path) * 2 + 1" }
+            labels.insert("arithmetic on two attributes")
+            return "\(path) + \(other)"
+        default: return "\(path) * 2 + 1"
+        }
+    }
+
+    /// A comparison of a value of `type` read at `path`; `others` are numeric key paths of the
+    /// same object that arithmetic may combine it with.
     package mutating func comparison(
-        _ path: String, _ type: AttributeType, _ arguments: inout [PredicateValue], arithmetic: Bool = true
+        _ path: String, _ type: AttributeType, _ arguments: inout [PredicateValue], arithmetic: Bool = true,
+        others: [String] = []
     ) -> String {
         if chance(10) { return "\(path) \(chance(50) ? "==" : "!=") nil" }
         switch type {
@@ -192,18 +228,21 @@ package struct GraphCaseGenerator {
                 return "\(path) IN {\(constant(type, &arguments)), \(constant(type, &arguments))}"
             }
             return "\(path) \(op)\(options) \(constant(type, &arguments))"
-        case .integer64, .double:
+        case .integer16, .integer32, .integer64, .double:
             let op = pick(["==", "!=", "<", "<=", ">", ">=", "BETWEEN", "IN"]) ?? "=="
             labels.insert("number \(op)")
+            let subject = arithmetic && chance(25) ? self.arithmetic(path, others: others) : path
             if op == "BETWEEN" {
-                return "\(path) BETWEEN {\(constant(type, &arguments)), \(constant(type, &arguments))}"
+                return "\(subject) BETWEEN {\(constant(type, &arguments)), \(constant(type, &arguments))}"
             }
-            if op == "IN" { return "\(path) IN {\(constant(type, &arguments)), \(constant(.integer64, &arguments))}" }
-            if arithmetic, chance(20) {
-                labels.insert("arithmetic")
-                return "\(path) * 2 + 1 \(op) \(constant(type, &arguments))"
+            if op == "IN" {
+                return "\(subject) IN {\(constant(type, &arguments)), \(constant(.integer64, &arguments))}"
             }
-            return "\(path) \(op) \(constant(type, &arguments))"
+            let comparison = "\(subject) \(op) \(constant(type, &arguments))"
+            guard subject != path, chance(20) else { return comparison }
+            // Arithmetic guarded by a nil test: memory's AND and OR stop before it.
+            labels.insert("guarded arithmetic")
+            return chance(50) ? "(\(path) == nil OR \(comparison))" : "(\(path) != nil AND \(comparison))"
         case .date:
             return "\(path) \(pick(["<", ">=", "==", "!="]) ?? "<") \(constant(type, &arguments))"
         default:
@@ -246,10 +285,11 @@ package struct GraphCaseGenerator {
                 labels.insert("@count")
                 return "\(relationship.name).@count \(pick(["==", ">", "<="]) ?? ">") \(int(0...3))"
             case 2:
-                let numbers = schema.allAttributes(of: element).filter { $0.type == .integer64 || $0.type == .double }
+                let numbers = schema.allAttributes(of: element).filter { $0.type.isNumeric }
                 guard let attribute = pick(numbers), let op = pick(["@sum", "@avg", "@min", "@max"]) else { break }
                 labels.insert(op)
-                return "\(relationship.name).\(op).\(attribute.name) \(pick(["<", ">=", "=="]) ?? "<") \(int(-2...6))"
+                let bound = chance(30) ? (pick(["1.5", "-0.5", "2.25", "0.5"]) ?? "1.5") : String(int(-2...6))
+                return "\(relationship.name).\(op).\(attribute.name) \(pick(["<", ">=", "=="]) ?? "<") \(bound)"
             default:
                 labels.insert("SUBQUERY")
                 guard let (path, type) = scalarPath(element, schema, hops: 1) else { break }
@@ -258,6 +298,7 @@ package struct GraphCaseGenerator {
             }
         }
         guard let (path, type) = scalarPath(entity, schema) else { return "TRUEPREDICATE" }
-        return comparison(path, type, &arguments)
+        let others = schema.allAttributes(of: entity).filter { $0.type.isNumeric && !path.contains(".") }.map(\.name)
+        return comparison(path, type, &arguments, others: others)
     }
 }

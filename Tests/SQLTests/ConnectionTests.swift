@@ -58,11 +58,11 @@ struct PostgresConnectionTests {
         try db.execute("CREATE TABLE t (n serial, i bigint, d double precision, s text, b bytea, f boolean)")
         try db.run(
             SQLStatement(
-                sql: "INSERT INTO t (i, d, s, b, f) VALUES ($1, $2, $3, $4, $5)",
+                sql: "INSERT INTO t (i, d, s, b, f) VALUES ($1, $2, $3, $4, $5 <> 0)",
                 bindings: [.integer(-7), .double(2.5), .text("Zoë 'q' \"x\""), .blob([0, 255, 1]), .integer(1)]))
         try db.run(
             SQLStatement(
-                sql: "INSERT INTO t (i, d, s, b, f) VALUES ($1, $2, $3, $4, $5)",
+                sql: "INSERT INTO t (i, d, s, b, f) VALUES ($1, $2, $3, $4, $5 <> 0)",
                 bindings: [.null, .double(.infinity), .text(""), .blob([]), .integer(0)]))
         let rows = try db.rows(SQLStatement(sql: "SELECT i, d, s, b, f FROM t ORDER BY n"))
         #expect(
@@ -70,6 +70,48 @@ struct PostgresConnectionTests {
                 [.integer(-7), .double(2.5), .text("Zoë 'q' \"x\""), .blob([0, 255, 1]), .integer(1)],
                 [.null, .double(.infinity), .text(""), .blob([]), .integer(0)],
             ])
+    }
+
+    @Test("bound values are typed by what they are, not by the column they meet")
+    func typedBindings() throws {
+        let db = try PostgresTestServer.shared.get().makeDatabase()
+        let types = try db.rows(
+            SQLStatement(
+                sql: "SELECT pg_typeof($1)::text, pg_typeof($2)::text, pg_typeof($3)::text, pg_typeof($4)::text, "
+                    + "pg_typeof($5)::text",
+                bindings: [.integer(7), .double(1.5), .double(-0.0), .double(.infinity), .blob([1])]))
+        #expect(
+            types == [
+                [
+                    .text("bigint"), .text("numeric"), .text("double precision"), .text("double precision"),
+                    .text("bytea"),
+                ]
+            ])
+        // Text stays untyped, as a SQL string literal: a uuid column reads it as a uuid (below).
+        // An untyped `$1` next to a smallint column was read as a smallint: 1.5 and 3000000000
+        // were refused ("invalid input syntax for type smallint", "out of range").
+        try db.execute("CREATE TABLE n (s smallint, i integer, u uuid, m numeric, d double precision)")
+        try db.run(
+            SQLStatement(
+                sql: "INSERT INTO n VALUES ($1, $2, $3, $4, $5), ($6, $7, NULL, $8, $9)",
+                bindings: [
+                    .integer(2), .integer(100), .text("E621E1F8-C36C-495A-93FC-0C247A3E6E5F"),
+                    .double(1234567.891234567), .double(-0.0), .integer(-32768), .integer(-5), .double(0.1),
+                    .double(.nan),
+                ]))
+        func count(_ condition: String, _ bindings: [SQLValue]) throws -> [[SQLValue]] {
+            try db.rows(SQLStatement(sql: "SELECT count(*) FROM n WHERE " + condition, bindings: bindings))
+        }
+        #expect(try count("s > $1", [.double(1.5)]) == [[.integer(1)]])
+        #expect(try count("s < $1", [.integer(3_000_000_000)]) == [[.integer(2)]])
+        #expect(try count("i BETWEEN $1 AND $2", [.double(-5.5), .double(99.5)]) == [[.integer(1)]])
+        #expect(try count("u = $1", [.text("e621e1f8-c36c-495a-93fc-0c247a3e6e5f")]) == [[.integer(1)]])
+        // Doubles keep every digit in a numeric column, and -0.0 its sign in a double column.
+        #expect(try count("m = $1", [.double(1234567.891234567)]) == [[.integer(1)]])
+        let stored = try db.rows(SQLStatement(sql: "SELECT m, d FROM n ORDER BY s DESC"))
+        #expect(stored.first == [.double(1234567.891234567), .double(-0.0)])
+        if case .double(let zero) = stored.first?.last { #expect(zero.sign == .minus) }
+        if case .double(let nan) = stored.last?.last { #expect(nan.isNaN) } else { Issue.record("NaN: \(stored)") }
     }
 
     @Test("an error carries the server's message, SQLSTATE and the SQL")

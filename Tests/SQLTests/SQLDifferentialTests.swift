@@ -9,7 +9,8 @@ import Testing
 
 /// The contract of the lowering, checked on random schemas, graphs and predicates: the roots a
 /// lowered query selects in SQLite and in PostgreSQL are exactly the roots for which in-memory
-/// evaluation is true — or the lowering refuses, which is counted and must stay rare.
+/// evaluation is true; where memory's evaluation raises on some object (arithmetic on nil),
+/// the query raises too; or the lowering refuses, which is counted and must stay rare.
 ///
 /// The graphs hold NULLs, empty strings, non-ASCII and decomposable text, `%` `_` `*` `?` `\`
 /// and quotes inside values, empty to-many sets, nil to-one relationships, sub-entities, and
@@ -20,20 +21,38 @@ struct SQLDifferentialTests {
     /// The outcome of one predicate on one case.
     enum Outcome {
         case agree
+        /// Memory raised an evaluation error on some object, and so did the query.
+        case bothRaised
         case refused
-        case memoryError
+        /// Memory cannot compile the predicate for this graph (the database is not asked).
+        case memoryCannotCompile
         case mismatch(String)
+    }
+
+    /// What memory answers: the matching keys, sorted, or the evaluation error of some object.
+    enum MemoryAnswer {
+        case keys([String])
+        case raised(String)
+        case cannotCompile
+    }
+
+    static func memoryAnswer(_ checked: CheckedPredicate, graph: ObjectGraph) -> MemoryAnswer {
+        guard let compiled = try? PredicateCompiler().compile(checked, for: graph) else { return .cannotCompile }
+        var keys: [String] = []
+        for object in graph.graphObjects(of: checked.entity) {
+            do {
+                if try compiled.evaluate(object) { keys.append(key(object.id.id)) }
+            } catch {
+                return .raised("\(object.id): \(error.message)")
+            }
+        }
+        return .keys(keys.sorted())
     }
 
     /// Memory's matching keys, sorted, or `nil` when evaluation fails on some object.
     static func memoryKeys(_ checked: CheckedPredicate, graph: ObjectGraph) -> [String]? {
-        guard let compiled = try? PredicateCompiler().compile(checked, for: graph) else { return nil }
-        var keys: [String] = []
-        for object in graph.graphObjects(of: checked.entity) {
-            guard let matches = try? compiled.evaluate(object) else { return nil }
-            if matches { keys.append(key(object.id.id)) }
-        }
-        return keys.sorted()
+        if case .keys(let keys) = memoryAnswer(checked, graph: graph) { return keys }
+        return nil
     }
 
     static func key(_ key: ObjectKey) -> String {
@@ -43,30 +62,43 @@ struct SQLDifferentialTests {
         }
     }
 
+    /// Whether a database error is the query raising memory's evaluation error (`pe_raise`).
+    static func isEvaluationError(_ error: any Error) -> Bool {
+        "\(error)".contains("pe_raise: ")
+    }
+
     static func compare(
         _ predicate: PredicateNode, _ graphCase: GraphCase, mapping: SQLMapping, database: some TestDatabase
     ) -> Outcome {
         guard let checked = try? CheckedPredicate(predicate, schema: graphCase.schema, entity: graphCase.root) else {
             return .refused
         }
-        guard let expected = memoryKeys(checked, graph: graphCase.graph) else { return .memoryError }
+        let expected = memoryAnswer(checked, graph: graphCase.graph)
+        if case .cannotCompile = expected { return .memoryCannotCompile }
         let actual: [String]
         do {
             actual = try database.keys(checked, mapping: mapping).sorted()
         } catch is SQLLoweringError {
             return .refused
         } catch {
-            return .mismatch("\(database.dialect.name) failed: \(error)")
+            if case .raised = expected, isEvaluationError(error) { return .bothRaised }
+            return .mismatch("\(database.dialect.name) failed: \(error); memory: \(expected)")
         }
-        guard actual != expected else { return .agree }
-        return .mismatch("\(database.dialect.name): memory \(expected), database \(actual)")
+        switch expected {
+        case .keys(let keys) where keys == actual: return .agree
+        case .keys(let keys): return .mismatch("\(database.dialect.name): memory \(keys), database \(actual)")
+        case .raised(let message):
+            return .mismatch("\(database.dialect.name) answered \(actual) where memory raised: \(message)")
+        case .cannotCompile: return .memoryCannotCompile
+        }
     }
 
     static func run(_ name: String, database: some TestDatabase) throws {
         let run = PropertyRun("SQLDifferentialTests.\(name)", defaultCases: 700)
         var compared = 0
         var refused = 0
-        var memoryErrors = 0
+        var raised = 0
+        var uncompilable = 0
         for index in 0..<run.cases {
             var generator = GraphCaseGenerator(seed: run.caseSeed(index))
             generator.referencePredicates = true
@@ -86,8 +118,9 @@ struct SQLDifferentialTests {
                 compared += 1
                 switch compare(predicate, graphCase, mapping: mapping, database: database) {
                 case .agree: continue
+                case .bothRaised: raised += 1
                 case .refused: refused += 1
-                case .memoryError: memoryErrors += 1
+                case .memoryCannotCompile: uncompilable += 1
                 case .mismatch(let problem):
                     let smallest = Shrinker.shrink(
                         predicate, candidates: PredicateParts.smaller,
@@ -111,10 +144,11 @@ struct SQLDifferentialTests {
             }
         }
         print(
-            "SQLDifferentialTests.\(name): \(compared) predicates, \(refused) refused, "
-                + "\(memoryErrors) skipped (evaluation error in memory)")
-        // Every case counts except those memory itself cannot answer.
-        #expect(compared - memoryErrors >= 5_000 || run.cases < 700)
+            "SQLDifferentialTests.\(name): \(compared) predicates, \(raised) raised an evaluation error in both, "
+                + "\(refused) refused, \(uncompilable) skipped (memory cannot compile them)")
+        // Every case counts (an error raised by both is an answer) except those memory cannot compile.
+        #expect(compared - uncompilable >= 5_000 || run.cases < 700)
+        #expect(uncompilable == 0, "the generator writes only predicates memory compiles")
         #expect(refused * 100 < max(compared, 1), "refusals must stay below 1%: \(refused) of \(compared)")
     }
 

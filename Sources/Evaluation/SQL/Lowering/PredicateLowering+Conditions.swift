@@ -193,7 +193,7 @@ extension LoweringWalk {
             return objectEquality(key: key, entity: entity, constant: constant)
         case .scalar(let value, let type):
             if constant.isNull { return .isNull(value, negated: false) }
-            guard let bound = bind(constant, like: type) else { return .truth(.alwaysFalse) }
+            guard let bound = equalityValue(constant, for: value, type) else { return .truth(.alwaysFalse) }
             if case .string(let text) = constant, type == .string || type == .unknown,
                 let mode = Self.foldingOptions(test.options)
             {
@@ -223,17 +223,29 @@ extension LoweringWalk {
             guard case .scalar(let b, _) = right, inclusive else { return .truth(.alwaysFalse) }
             return .isNull(b, negated: false)
         }
-        let (a, typeA) = try orderable(left, other: right, test)
-        let (b, typeB) = try orderable(right, other: left, test)
-        guard let familyA = Self.family(typeA), familyA == Self.family(typeB), familyA != "object" else {
-            throw unsupported("ordering \(typeA) against \(typeB)", test.range)
-        }
         let sqlOperator: SQLBinaryOperator
         switch op {
         case .lessThan: sqlOperator = .less
         case .lessThanOrEqualTo: sqlOperator = .lessOrEqual
         case .greaterThan: sqlOperator = .greater
         default: sqlOperator = .greaterOrEqual
+        }
+        switch (left, right) {
+        case (.constant(.double(let nan)), .scalar(_, let type)) where nan.isNaN && Self.family(type) == "number",
+            (.scalar(_, let type), .constant(.double(let nan))) where nan.isNaN && Self.family(type) == "number":
+            // No number is ordered with NaN in memory; PostgreSQL orders NaN above every number.
+            return .truth(.alwaysFalse)
+        case (.scalar(let a, let type), .constant(.double(let constant))):
+            if let integer = integerOrdering(a, type, sqlOperator, constant) { return integer }
+        case (.constant(.double(let constant)), .scalar(let b, let type)):
+            if let integer = integerOrdering(b, type, Self.flipped(sqlOperator), constant) { return integer }
+        default:
+            break
+        }
+        let (a, typeA) = try orderable(left, other: right, test)
+        let (b, typeB) = try orderable(right, other: left, test)
+        guard let familyA = Self.family(typeA), familyA == Self.family(typeB), familyA != "object" else {
+            throw unsupported("ordering \(typeA) against \(typeB)", test.range)
         }
         let comparison: SQLExpression
         if familyA == "string" {
@@ -331,6 +343,17 @@ extension LoweringWalk {
     /// `pe_fold(value, options)`.
     func fold(_ value: SQLExpression, _ options: ComparisonOptions) -> SQLExpression {
         .function(.fold, [value, .value(.text(Self.optionsCode(options)))])
+    }
+
+    /// The operator with its operands swapped: `a < b` is `b > a`.
+    static func flipped(_ op: SQLBinaryOperator) -> SQLBinaryOperator {
+        switch op {
+        case .less: .greater
+        case .lessOrEqual: .greaterOrEqual
+        case .greater: .less
+        case .greaterOrEqual: .lessOrEqual
+        default: op
+        }
     }
 
     static func isBound(_ expression: SQLExpression) -> Bool {

@@ -69,7 +69,7 @@ extension LoweringWalk {
             guard op == .negate, case .scalar(let value, let type) = try self.operand(operand), type.isNumeric else {
                 throw unsupported("'\(Operators.spelling(of: op))' on this operand", range)
             }
-            return .scalar(.binary(.literal(.zero), .subtract, value), type)
+            return .scalar(.arithmetic(.literal(.zero), .subtract, value, Self.numericKind(type, type)), type)
         case .index(let base, let selector):
             guard case .size = selector, case .elements(let source) = try operand(base) else {
                 throw unsupported("an index other than [SIZE] on a to-many collection", range)
@@ -201,7 +201,14 @@ extension LoweringWalk {
         } else {
             type = a.type == .integer && b.type == .integer ? .integer : .floating
         }
-        return .scalar(.binary(a.expression, sqlOperator, b.expression), type)
+        return .scalar(
+            .arithmetic(a.expression, sqlOperator, b.expression, Self.numericKind(a.type, b.type)), type)
+    }
+
+    /// Integer arithmetic when both operands are integers, else floating point (dates are
+    /// seconds in a double).
+    static func numericKind(_ a: StaticType, _ b: StaticType) -> SQLNumericKind {
+        a == .integer && b == .integer ? .integer : .floating
     }
 
     /// A numeric or date operand of arithmetic.
@@ -239,7 +246,10 @@ extension LoweringWalk {
             guard let first = arguments.first, case .scalar(let value, let type) = try scalarOperand(first),
                 type.isNumeric
             else { throw unsupported("abs: of this argument", range) }
-            return .scalar(.function(.abs, [value]), type)
+            // `abs` keeps its operand's type: an integer goes through exact arithmetic first
+            // (PostgreSQL's `abs(smallint '-32768')` overflows; memory's integers do not).
+            let operand = type == .integer ? SQLExpression.arithmetic(.literal(.zero), .add, value, .integer) : value
+            return .scalar(.function(.abs, [operand]), type)
         case .now:
             return .constant(.date(lowering.now))
         case .noindex:

@@ -44,7 +44,7 @@ extension LoweringWalk {
             case (_, .constant(let value)) where value.isNull:
                 return .truth(.alwaysFalse)
             case (.scalar(let value, let type), .constant(let constant)):
-                guard let bound = bind(constant, like: type) else { return .truth(.alwaysFalse) }
+                guard let bound = equalityValue(constant, for: value, type) else { return .truth(.alwaysFalse) }
                 each = .binary(value, .equal, .value(bound))
             case (.scalar(let value, _), .scalar(let other, _)):
                 each = .binary(value, .equal, other)
@@ -71,7 +71,7 @@ extension LoweringWalk {
     {
         switch element {
         case .scalar(let value, let type):
-            let bound = items.filter { !$0.isNull }.compactMap { bind($0, like: type) }
+            let bound = items.filter { !$0.isNull }.compactMap { equalityValue($0, for: value, type) }
             guard !bound.isEmpty else { return .truth(.alwaysFalse) }
             return .inList(value, bound.map { .value($0) })
         case .object(let key, let entity):

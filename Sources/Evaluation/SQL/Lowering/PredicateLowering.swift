@@ -137,10 +137,7 @@ final class LoweringWalk {
         var select = SQLSelect(
             columns: [.column(alias: "t0", name: table.primaryKey)], from: .init(table: table.name, alias: "t0"))
         if let filter = discriminator(table, alias: "t0") { select.conditions.append(filter) }
-        if let condition {
-            let lowered = try self.condition(condition)
-            if lowered != .truth(.alwaysTrue) { select.conditions.append(lowered) }
-        }
+        if let condition { select.conditions += try whereConditions(condition, table: table) }
         for key in sortKeys {
             select.order.append(contentsOf: try order(key))
         }

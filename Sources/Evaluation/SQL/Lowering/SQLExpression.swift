@@ -26,8 +26,13 @@ public indirect enum SQLExpression: Sendable, Hashable {
     case literal(Literal)
     /// A constant truth (`1 = 1`, `1 = 0`).
     case truth(Truth)
-    /// `left op right` for the comparison and arithmetic operators.
+    /// `left op right` for the comparison operators (and the lowering's own arithmetic on
+    /// values that cannot overflow, such as an average's sum and count).
     case binary(SQLExpression, SQLBinaryOperator, SQLExpression)
+    /// `left op right` for `+`, `-`, `*`, `/` of the predicate, computed as memory computes
+    /// `kind` numbers: integers exactly (never wrapping, division truncating toward zero),
+    /// doubles as IEEE doubles. The dialect spells it (``SQLDialect/arithmetic(_:_:_:_:)``).
+    case arithmetic(SQLExpression, SQLBinaryOperator, SQLExpression, SQLNumericKind)
     /// `a AND b AND …`.
     case and([SQLExpression])
     /// `a OR b OR …`.
@@ -87,6 +92,15 @@ public enum SQLBinaryOperator: String, Sendable, Hashable {
     case concatenate = "||"
 }
 
+/// What an arithmetic expression computes, as the predicate's static types say: both operands
+/// integers (Booleans included), or at least one a double or a date.
+public enum SQLNumericKind: Sendable, Hashable {
+    /// Integer arithmetic: exact (memory continues beyond 64 bits in doubles), `/` truncates.
+    case integer
+    /// Floating-point arithmetic in IEEE doubles.
+    case floating
+}
+
 /// The functions the lowering calls; each dialect spells them (and the string helpers are
 /// the ones its helper target registers or installs, see Docs/sql-mapping.md).
 public enum SQLFunction: String, Sendable, Hashable, CaseIterable {
@@ -111,6 +125,10 @@ public enum SQLFunction: String, Sendable, Hashable, CaseIterable {
     case compare = "pe_compare"
     /// `pe_fold(text, options)`: the string folded as `[c]`/`[d]` fold it.
     case fold = "pe_fold"
+    /// `pe_raise(condition, key)`: 0 when `condition` is not TRUE; otherwise an error naming
+    /// the object's `key` — the evaluation error memory raises for that object (arithmetic on
+    /// nil, see `PredicateLowering`).
+    case raise = "pe_raise"
 }
 
 /// A `SELECT` built by the lowering: the root query or a correlated subquery.

@@ -21,6 +21,12 @@ public protocol SQLDialect: Sendable {
     /// A condition an index on `text` can serve that holds when `text` starts with `prefix`
     /// (ASCII), binding values through `bind`; the exact test follows it.
     func prefixCondition(_ text: String, _ prefix: String, bind: (SQLValue) -> String) -> String
+    /// `left op right` computed as memory computes `kind` numbers (operands already rendered
+    /// and parenthesised): exact integers never wrap and `/` truncates toward zero; doubles
+    /// are IEEE doubles. The default writes `left op right`.
+    func arithmetic(_ left: String, _ op: SQLBinaryOperator, _ right: String, _ kind: SQLNumericKind) -> String
+    /// What `LIMIT` takes for "no limit" when only an `OFFSET` is given (`ALL`; SQLite `-1`).
+    var unboundedLimit: String { get }
     /// `TRUE`/`FALSE` as conditions.
     var trueCondition: String { get }
     var falseCondition: String { get }
@@ -52,19 +58,19 @@ extension SQLDialect {
     public var falseCondition: String { "1 = 0" }
     /// Most databases keep NaN in a double column.
     public var storesNaN: Bool { true }
+    public var unboundedLimit: String { "ALL" }
+
+    /// `left op right`: right where the database's own numbers behave as memory's (SQLite:
+    /// 64-bit integers that continue as doubles on overflow, `/` truncating; doubles).
+    public func arithmetic(_ left: String, _ op: SQLBinaryOperator, _ right: String, _ kind: SQLNumericKind)
+        -> String
+    {
+        left + " " + op.rawValue + " " + right
+    }
 
     /// The standard spellings of the aggregate functions; the string helpers by name.
     public func call(_ function: SQLFunction, _ arguments: [String]) -> String? {
-        switch function {
-        case .count: "COUNT(" + (arguments.isEmpty ? "*" : arguments.joined(separator: ", ")) + ")"
-        case .sum: "SUM(" + arguments.joined(separator: ", ") + ")"
-        case .min: "MIN(" + arguments.joined(separator: ", ") + ")"
-        case .max: "MAX(" + arguments.joined(separator: ", ") + ")"
-        case .coalesce: "COALESCE(" + arguments.joined(separator: ", ") + ")"
-        case .abs: "ABS(" + arguments.joined(separator: ", ") + ")"
-        case .contains, .beginsWith, .endsWith, .like, .matches, .compare, .fold:
-            function.rawValue + "(" + arguments.joined(separator: ", ") + ")"
-        }
+        SQLFunctionSpelling.call(function, arguments)
     }
 }
 
@@ -81,6 +87,16 @@ public struct SQLiteDialect: SQLDialect {
 
     /// SQLite stores a NaN double as NULL.
     public var storesNaN: Bool { false }
+    /// SQLite has no `LIMIT ALL`; a negative limit means none.
+    public var unboundedLimit: String { "-1" }
+
+    /// The standard spellings, except `SUM`: `pe_sum`, the SQLite helper's sum with memory's
+    /// overflow rule (SQLite's `SUM` fails with "integer overflow" where memory's `@sum`
+    /// continues as a double).
+    public func call(_ function: SQLFunction, _ arguments: [String]) -> String? {
+        if function == .sum { return "pe_sum(" + arguments.joined(separator: ", ") + ")" }
+        return SQLFunctionSpelling.call(function, arguments)
+    }
 
     /// SQLite's type affinities; under the Core Data convention, the names Core Data writes.
     public func columnType(_ type: SQLColumnType, convention: SQLNamingConvention) -> String {
@@ -160,6 +176,30 @@ public struct PostgreSQLDialect: SQLDialect {
     public var trueCondition: String { "TRUE" }
     public var falseCondition: String { "FALSE" }
 
+    /// PostgreSQL's integer operators keep the narrower operand's type and raise on overflow
+    /// (`smallint + smallint` fails at 32768; memory's integers are 64-bit and continue in
+    /// doubles), and a bound double is a `numeric`: integer arithmetic is done in `numeric`
+    /// (exact, never overflowing; `/` is `div`, which truncates toward zero as memory does),
+    /// floating-point arithmetic in `double precision` (IEEE, as memory's doubles).
+    ///
+    /// ```sql
+    /// CAST("t0"."size" AS numeric) * $1                        -- #size * 2
+    /// div(CAST("t0"."size" AS numeric), $1)                    -- #size / 2
+    /// CAST("t0"."size" AS double precision) * CAST($1 AS double precision)   -- #size * 1.5
+    /// ```
+    public func arithmetic(_ left: String, _ op: SQLBinaryOperator, _ right: String, _ kind: SQLNumericKind)
+        -> String
+    {
+        switch kind {
+        case .integer:
+            let exact = "CAST(\(left) AS numeric)"
+            if op == .divide { return "div(\(exact), \(right))" }
+            return exact + " " + op.rawValue + " " + right
+        case .floating:
+            return "CAST(\(left) AS double precision) " + op.rawValue + " CAST(\(right) AS double precision)"
+        }
+    }
+
     /// PostgreSQL's types. Booleans are `smallint` 0/1, as in SQLite and in memory (where a
     /// Boolean is a number that `@sum` adds and `== 1` compares); UUIDs are `uuid`, or `bytea`
     /// under the Core Data convention, which stores (and binds) a UUID as its 16 bytes.
@@ -181,7 +221,7 @@ public struct PostgreSQLDialect: SQLDialect {
         case .matches:
             // PostgreSQL's regular expressions are not ICU's: refused rather than different.
             return nil
-        case .contains, .beginsWith, .endsWith, .like, .compare, .fold:
+        case .contains, .beginsWith, .endsWith, .like, .compare, .fold, .raise:
             guard capabilities.helperFunctions else { return nil }
             return function.rawValue + "(" + arguments.joined(separator: ", ") + ")"
         default:
@@ -211,6 +251,12 @@ public struct PostgreSQLDialect: SQLDialect {
 
 /// The standard names of the aggregate functions.
 enum SQLFunctionSpelling {
+    /// `COUNT(*)`, `SUM(x)`, …, `pe_fold(x, o)`: the standard call of `function`.
+    static func call(_ function: SQLFunction, _ arguments: [String]) -> String {
+        let list = function == .count && arguments.isEmpty ? "*" : arguments.joined(separator: ", ")
+        return standard(function) + "(" + list + ")"
+    }
+
     static func standard(_ function: SQLFunction) -> String {
         switch function {
         case .count: "COUNT"
@@ -219,7 +265,7 @@ enum SQLFunctionSpelling {
         case .max: "MAX"
         case .coalesce: "COALESCE"
         case .abs: "ABS"
-        case .contains, .beginsWith, .endsWith, .like, .matches, .compare, .fold: function.rawValue
+        case .contains, .beginsWith, .endsWith, .like, .matches, .compare, .fold, .raise: function.rawValue
         }
     }
 }

@@ -95,7 +95,7 @@ struct SQLRenderer {
         }
         if let limit = select.limit { sql += " LIMIT " + bind(.integer(Int64(limit))) }
         if let offset = select.offset {
-            if select.limit == nil { sql += " LIMIT " + (dialect.name == "sqlite" ? "-1" : "ALL") }
+            if select.limit == nil { sql += " LIMIT " + dialect.unboundedLimit }
             sql += " OFFSET " + bind(.integer(Int64(offset)))
         }
         return sql
@@ -133,6 +133,8 @@ struct SQLRenderer {
             return truth == .alwaysTrue ? dialect.trueCondition : dialect.falseCondition
         case .binary(let a, let op, let b):
             return (try operand(a)) + " " + op.rawValue + " " + (try operand(b))
+        case .arithmetic(let a, let op, let b, let kind):
+            return dialect.arithmetic(try operand(a), op, try operand(b), kind)
         case .and(let parts):
             var rendered: [String] = []
             for part in parts { rendered.append(try conjunct(part)) }
@@ -153,9 +155,12 @@ struct SQLRenderer {
         case .nullSafeEqual(let a, let b):
             return dialect.nullSafeEquality(try operand(a), try operand(b))
         case .inList(let value, let items):
+            // The value first: its bound values come before the list's (`?` placeholders are
+            // positional).
+            let subject = try operand(value)
             var rendered: [String] = []
             for item in items { rendered.append(try self.operand(item)) }
-            return (try operand(value)) + " IN (" + rendered.joined(separator: ", ") + ")"
+            return subject + " IN (" + rendered.joined(separator: ", ") + ")"
         case .between(let value, let low, let high):
             return (try operand(value)) + " BETWEEN " + (try operand(low)) + " AND " + (try operand(high))
         case .function(let function, let arguments):
