@@ -40,6 +40,15 @@ struct JSONArrayFilterTests {
             let text = Self.document(&random)
             let predicate = random.pick(compiled)
             let actual = predicate.filter(jsonArray: Array(text.utf8))
+            // Read from a source in pieces of 1 to 7 bytes, the answer is the same.
+            let pieces = Self.pieces(Array(text.utf8), &random)
+            var matches: [String] = []
+            var streamed = predicate.filter(jsonArrayFrom: pieces) { matches.append($0.jsonText()) }
+            if streamed == .matches([]) { streamed = .matches(matches) }
+            guard streamed == actual else {
+                Issue.record("\(text)\nwhole:  \(actual)\npieces: \(streamed)\n\(run.replay(index))")
+                return
+            }
             if actual == .notAnArray {
                 #expect(text.drop(while: { " \n\r\t".contains($0) }).first != "[", "\(text) \(run.replay(index))")
                 continue
@@ -55,6 +64,18 @@ struct JSONArrayFilterTests {
         }
         // Matches, syntax and tag errors and evaluation errors were all met.
         #expect(kinds.count >= 3, "\(kinds)")
+    }
+
+    /// A source handing out `bytes` in pieces of random sizes (1–7 bytes).
+    static func pieces(_ bytes: [UInt8], _ random: inout SplitMix64) -> JSONByteSource {
+        var sizes = SplitMix64(seed: random.next())
+        var next = 0
+        return { buffer in
+            let count = Swift.min(buffer.count, bytes.count - next, sizes.int(in: 1...7))
+            for index in 0..<count { buffer[index] = bytes[next + index] }
+            next += count
+            return count
+        }
     }
 
     /// A random array of small objects, often damaged.

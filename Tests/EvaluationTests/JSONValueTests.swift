@@ -41,7 +41,7 @@ struct JSONValueTests {
     @Test(
         "Malformed input is a typed error",
         arguments: [
-            ("", "json-syntax"), ("{", "json-syntax"), ("[1,]", "json-syntax"), ("01x", "json-syntax"),
+            ("", "json-empty"), ("{", "json-syntax"), ("[1,]", "json-syntax"), ("01x", "json-syntax"),
             ("\"\\q\"", "json-syntax"),
             ("[1] 2", "json-syntax"), (#"{"$date": "yesterday"}"#, "json-tag"), (#"{"$set": 1}"#, "json-tag"),
             (String(repeating: "[", count: 600) + String(repeating: "]", count: 600), "json-depth"),

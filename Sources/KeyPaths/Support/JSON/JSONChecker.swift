@@ -39,7 +39,7 @@ package struct JSONChecker {
     var lineStart = 0
     /// UTF-8 continuation bytes read on the current line (columns count characters).
     var lineContinuations = 0
-    /// The first four bytes, to recognise a byte-order mark or UTF-16 text.
+    /// The first three bytes, to recognise a byte-order mark or UTF-16 text.
     var head: [UInt8] = []
 
     // MARK: Structure
@@ -65,10 +65,15 @@ package struct JSONChecker {
     /// The offsets of the element of the top-level array that ended last, set when
     /// ``feed(_:from:stopAfterElement:)`` stops after it.
     package private(set) var elementEnded: Range<Int>?
+    /// The offset where the element of the top-level array being read started, while one is
+    /// (streams only): the bytes a reader must keep to build it.
+    package var openElementStart: Int? { elementStart?.offset }
     /// Absolute offsets of the first byte beyond the current token's and element's limits.
     var tokenStop = Int.max
     var elementStop = Int.max
     var failure: JSONTextError?
+    /// A problem among the first three bytes, waiting for them to be read.
+    var deferred: JSONTextError?
 
     // MARK: The current token
 
@@ -104,6 +109,8 @@ package struct JSONChecker {
         throws(JSONTextError)
     {
         var failure: JSONTextError?
+    /// A problem among the first three bytes, waiting for them to be read.
+    var deferred: JSONTextError?
         func run(_ buffer: UnsafeRawBufferPointer) {
             do throws(JSONTextError) {
                 try check(buffer, limits: limits)
@@ -129,28 +136,44 @@ package struct JSONChecker {
     {
         if let failure { throw failure }
         elementEnded = nil
-        base = offset - start
-        if offset < 4, start < bytes.count {
-            head += bytes[start..<Swift.min(bytes.count, start + 4 - offset)]
+        if head.count < 3, start < bytes.count {
+            head += bytes[start..<Swift.min(bytes.count, start + 3 - head.count)]
         }
+        if let deferred {
+            guard head.count < 3 else { throw fail(deferred) }
+            return nil
+        }
+        base = offset - start
         do {
             let stop = try read(bytes, from: start, stopAfterElement: stopAfterElement)
             offset = base + (stop ?? bytes.count)
             return stop
         } catch {
-            failure = refined(error)
-            throw refined(error)
+            // A problem among the first bytes may be a byte-order mark or UTF-16 text, which
+            // only the next bytes tell: it waits for them (pieces of any size, one answer).
+            if let place = error.place, place.offset < 3, head.count < 3 {
+                deferred = error
+                return nil
+            }
+            throw fail(error)
         }
+    }
+
+    /// Records the first problem, explained by the first bytes when they say more.
+    private mutating func fail(_ error: JSONTextError) -> JSONTextError {
+        let refined = refined(error)
+        failure = refined
+        return refined
     }
 
     /// Ends the text: throws when it is empty, or stops inside a value.
     package mutating func finish() throws(JSONTextError) {
         if let failure { throw failure }
+        if let deferred { throw fail(deferred) }
         do {
             try end()
         } catch {
-            failure = refined(error)
-            throw refined(error)
+            throw fail(error)
         }
     }
 
@@ -383,7 +406,7 @@ package struct JSONChecker {
     /// A problem in the first bytes is first checked against a byte-order mark or UTF-16 text,
     /// which explains it better.
     private func refined(_ error: JSONTextError) -> JSONTextError {
-        guard let place = error.place, place.offset < 4, let mark = TextEncoding.byteOrderMark(head) else {
+        guard let place = error.place, place.offset < 3, let mark = TextEncoding.byteOrderMark(head) else {
             return error
         }
         return JSONTextError(.encoding, at: nil, mark)
