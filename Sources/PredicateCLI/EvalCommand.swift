@@ -67,7 +67,7 @@ struct EvalCommand: ToolCommand {
             io.write(matches)
             return ExitStatus.success
         case .failure(let failure):
-            io.writeError(failure.message + "\n")
+            io.reportError(failure.message + "\n")
             return failure.status
         }
     }
@@ -87,7 +87,7 @@ struct EvalCommand: ToolCommand {
             io.write(lines.isEmpty ? "[]\n" : "[\n" + lines.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n")
             return ExitStatus.success
         case .failure(let failure):
-            io.writeError(failure.message + "\n")
+            io.reportError(failure.message + "\n")
             return failure.status
         }
     }

@@ -34,7 +34,7 @@ package enum PredicateTool {
         // `predicate --schema … --db …`: options without a command are the REPL's.
         if name.hasPrefix("--") { return run(["repl"] + arguments, io: io) }
         guard let command = commands.first(where: { $0.name == name }) else {
-            io.writeError("predicate: unknown command '\(name)'\n\n" + overview)
+            io.reportError("predicate: unknown command '\(name)'\n\n" + overview)
             return ExitStatus.usage
         }
         var scanner = ArgumentScanner(Array(arguments.dropFirst()))
@@ -47,7 +47,7 @@ package enum PredicateTool {
             try scanner.finish()
             return instance.run(io: io)
         } catch {
-            io.writeError("predicate \(name): \(error.message)\nrun 'predicate \(name) --help' for its options\n")
+            io.reportError("predicate \(name): \(error.message)\nrun 'predicate \(name) --help' for its options\n")
             return ExitStatus.usage
         }
     }

@@ -119,7 +119,7 @@ enum StoreInputs {
 
     /// Writes the schema's warnings to standard error, one per line.
     static func reportWarnings(_ schema: Schema, io: ToolIO) {
-        for warning in schema.validationWarnings() { io.writeError("warning: \(warning)\n") }
+        for warning in schema.validationWarnings() { io.reportError("warning: \(warning)\n") }
     }
 
     /// `format` parsed with `arguments` and checked for `entity`; diagnostics rendered with

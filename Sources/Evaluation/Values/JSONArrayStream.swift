@@ -65,7 +65,12 @@ package struct JSONArrayStream {
     package mutating func opensArray() throws(JSONValueError) -> Bool {
         while true {
             var index = checked
-            while index < buffer.count, [0x20, 0x09, 0x0A, 0x0D].contains(buffer[index]) { index += 1 }
+            scan: while index < buffer.count {
+                switch buffer[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: break scan
+                }
+            }
             // The whitespace goes through the checker (it counts the lines); the first byte not.
             try feed(upTo: index)
             if index < buffer.count { return buffer[index] == UInt8(ascii: "[") }

@@ -111,8 +111,9 @@ public enum JSONSchemaLoader {
 }
 
 /// Reads a whole file, turning a failure into a ``SchemaError`` of kind `unreadableFile` that
-/// says why: `no such file`, `is a folder, not a file`, `permission denied`. There is no size
-/// limit (a model file is small; a large one only takes longer).
+/// says why: `no such file`, `is a folder, not a file`, `permission denied`. A pipe, a FIFO or
+/// a process substitution is read to its end like a file. There is no size limit (a model
+/// file is small; a large one only takes longer).
 func readFile(_ url: URL) throws(SchemaErrors) -> Data {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -125,7 +126,10 @@ func readFile(_ url: URL) throws(SchemaErrors) -> Data {
         throw SchemaErrors([SchemaError(.unreadableFile, location: url.path, message: "permission denied")])
     }
     do {
-        return try Data(contentsOf: url)
+        // Not `Data(contentsOf:)`, which cannot read a pipe.
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        return try handle.readToEnd() ?? Data()
     } catch {
         throw SchemaErrors([
             SchemaError(

@@ -113,6 +113,30 @@ extension JSONChecker {
         return true
     }
 
+    /// A run of digits where the number takes any number of them (its integer part, fraction
+    /// or exponent), read at once: the index after it, or `nil` when no digit comes next or
+    /// the number is elsewhere.
+    mutating func readDigits(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {
+        switch number.phase {
+        case .integer, .fraction, .exponent: break
+        case .minus, .zero, .dot, .exponentMark, .exponentSign: return nil
+        }
+        var index = start
+        while index < end, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        guard index > start else { return nil }
+        let digits = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+        switch number.phase {
+        case .integer: number.integerDigits += digits.count
+        case .exponent:
+            for digit in digits {
+                number.exponent = Swift.min(1_000_000, number.exponent * 10 + Int(digit - UInt8(ascii: "0")))
+            }
+        default: break
+        }
+        number.text += digits
+        return index
+    }
+
     /// The number ends before index `index`: it must be complete and in `Double`'s range.
     mutating func endNumber(at index: Int) throws(JSONTextError) {
         switch number.phase {

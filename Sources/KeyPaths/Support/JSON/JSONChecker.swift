@@ -216,7 +216,10 @@ package struct JSONChecker {
                 index = next
                 if ended, stopAfterElement, elementEnded != nil { return index }
             case .number:
-                if try readNumberByte(byte) {
+                let end = Swift.min(count, Swift.min(tokenStop, elementStop) - base)
+                if let next = readDigits(bytes, from: index, to: end) {
+                    index = next
+                } else if try readNumberByte(byte) {
                     index += 1
                 } else {
                     try endNumber(at: index)
