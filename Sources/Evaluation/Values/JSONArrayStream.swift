@@ -45,7 +45,7 @@ package struct JSONArrayStream {
 
     /// A stream over bytes in memory.
     package init(bytes: [UInt8], maximumDepth: Int = 512) {
-        checker = JSONChecker(limits: JSONLimits(maximumDepth: maximumDepth, maximumElementBytes: 16 << 20))
+        checker = Self.checker(maximumDepth: maximumDepth)
         source = nil
         buffer = bytes
         sourceEnded = true
@@ -53,10 +53,18 @@ package struct JSONArrayStream {
 
     /// A stream over the bytes `source` gives, read ``pieceSize`` at a time.
     package init(source: @escaping JSONByteSource, maximumDepth: Int = 512) {
-        checker = JSONChecker(limits: JSONLimits(maximumDepth: maximumDepth, maximumElementBytes: 16 << 20))
+        checker = Self.checker(maximumDepth: maximumDepth)
         self.source = source
         buffer = []
         sourceEnded = false
+    }
+
+    /// The stream's checker: the limits of ``JSONLimits/stream``; keys are compared by the
+    /// dictionaries each element is built into (``element(_:)``).
+    private static func checker(maximumDepth: Int) -> JSONChecker {
+        var limits = JSONLimits.stream
+        limits.maximumDepth = maximumDepth
+        return JSONChecker(limits: limits, comparingKeys: false)
     }
 
     /// Reads up to the first byte of the document: `true` when it is `[` (then read the
@@ -73,7 +81,15 @@ package struct JSONArrayStream {
             }
             // The whitespace goes through the checker (it counts the lines); the first byte not.
             try feed(upTo: index)
-            if index < buffer.count { return buffer[index] == UInt8(ascii: "[") }
+            if index < buffer.count {
+                guard buffer[index] == UInt8(ascii: "[") else {
+                    // No element is built from a document that is not an array: the checker
+                    // compares its keys itself.
+                    checker.comparesKeys = true
+                    return false
+                }
+                return true
+            }
             guard try refill() else {
                 try end()
                 return false
@@ -114,13 +130,26 @@ package struct JSONArrayStream {
 
     // MARK: Reading
 
-    /// The element at absolute offsets `range`, built from the buffer.
+    /// The element at absolute offsets `range`, built from the buffer. An object naming a key
+    /// twice is read again by a checker comparing keys, from the element's place, for the
+    /// message every reader gives.
     private func element(_ range: Range<Int>) throws(JSONValueError) -> PredicateValue {
         let bounds = (range.lowerBound - bufferStart)..<(range.upperBound - bufferStart)
+        let start = checker.elementEndedAt
         let built = buffer.withUnsafeBytes { bytes in
             Result { () throws(JSONValueError) in
-                var parser = JSONValueParser(UnsafeRawBufferPointer(rebasing: bytes[bounds]))
-                return try parser.document()
+                let text = UnsafeRawBufferPointer(rebasing: bytes[bounds])
+                var parser = JSONValueParser(text)
+                let value = try parser.document()
+                if parser.sawRepeatedKey, let start {
+                    var comparing = JSONChecker(resumingAt: start)
+                    do throws(JSONTextError) {
+                        _ = try comparing.feed(text)
+                    } catch {
+                        throw JSONValueError(error)
+                    }
+                }
+                return value
             }
         }
         return try built.get()

@@ -67,16 +67,32 @@ extension PredicateValue {
     }
 
     /// The value of `bytes`, tags not resolved, once ``JSONChecker`` accepts them.
+    ///
+    /// The checker leaves the keys to the parser, whose dictionaries compare them anyway; a
+    /// key written twice makes the parser say so, and the text is read again by a checker that
+    /// compares keys, for the message and the places (`JSONChecker` words every refusal).
     private static func parse(_ bytes: [UInt8], maximumDepth: Int) throws(JSONValueError) -> PredicateValue {
-        do throws(JSONTextError) {
-            try JSONChecker.check(bytes, limits: JSONLimits(maximumDepth: maximumDepth))
-        } catch {
-            throw JSONValueError(error)
-        }
+        let limits = JSONLimits(maximumDepth: maximumDepth)
         let built = bytes.withUnsafeBytes { buffer in
             Result { () throws(JSONValueError) in
+                var checker = JSONChecker(limits: limits, comparingKeys: false)
+                do throws(JSONTextError) {
+                    _ = try checker.feed(buffer)
+                    try checker.finish()
+                } catch {
+                    throw JSONValueError(error)
+                }
                 var parser = JSONValueParser(buffer)
-                return try parser.document()
+                let value = try parser.document()
+                if parser.sawRepeatedKey {
+                    var comparing = JSONChecker(limits: limits)
+                    do throws(JSONTextError) {
+                        _ = try comparing.feed(buffer)
+                    } catch {
+                        throw JSONValueError(error)
+                    }
+                }
+                return value
             }
         }
         return try built.get()
@@ -89,6 +105,9 @@ extension PredicateValue {
 struct JSONValueParser {
     private let bytes: UnsafeRawBufferPointer
     private var position: Int
+    /// Whether an object named a key twice (the text is then refused by a checker that
+    /// compares keys, for the message).
+    private(set) var sawRepeatedKey = false
 
     /// A parser of the value at `start` in `bytes`, which must outlive it.
     init(_ bytes: UnsafeRawBufferPointer, start: Int = 0) {
@@ -117,7 +136,7 @@ struct JSONValueParser {
                 skipWhitespace()
                 let key = try string()
                 guard consume(UInt8(ascii: ":")) else { throw unchecked() }
-                result[key] = try value()
+                if result.updateValue(try value(), forKey: key) != nil { sawRepeatedKey = true }
             } while consume(UInt8(ascii: ","))
             guard consume(UInt8(ascii: "}")) else { throw unchecked() }
             return .dictionary(result)

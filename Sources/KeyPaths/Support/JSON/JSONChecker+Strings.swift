@@ -16,7 +16,8 @@ extension JSONChecker {
         tokenStart = place(index)
         tokenStop = base + index + 1 + limits.maximumTokenBytes
         self.isKey = isKey
-        if isKey { keyBytes.removeAll(keepingCapacity: true) }
+        collectsKey = isKey && comparesKeys
+        if collectsKey { keyBytes.removeAll(keepingCapacity: true) }
         escape = .none
         state = .string
     }
@@ -47,7 +48,7 @@ extension JSONChecker {
                 runEnd += 1
             }
             if runEnd > index {
-                if isKey { keyBytes += bytes[index..<runEnd] }
+                if collectsKey { keyBytes += bytes[index..<runEnd] }
                 index = runEnd
                 continue
             }
@@ -60,7 +61,7 @@ extension JSONChecker {
                 escape = .backslash
             case 0x80...:
                 try lead(byte, at: index)
-                if isKey { keyBytes.append(byte) }
+                if collectsKey { keyBytes.append(byte) }
             default:
                 throw JSONTextError(
                     .syntax, at: place(index),
@@ -80,6 +81,7 @@ extension JSONChecker {
         }
         tokenStop = .max
         state = .colon
+        guard comparesKeys else { return }
         let key = String(decoding: keyBytes, as: UTF8.self)
         let table = openObjects - 1
         if let first = keyTables[table][key] {
@@ -112,7 +114,7 @@ extension JSONChecker {
                     .syntax, at: escapeStart,
                     "invalid escape \(shown) in a string (escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
             }
-            if isKey { keyBytes.append(decoded) }
+            if collectsKey { keyBytes.append(decoded) }
             escape = .none
         case .hex(let count, let value, let high):
             guard let digit = Self.hexDigit(byte) else {
@@ -144,7 +146,7 @@ extension JSONChecker {
             return
         }
         guard let scalar = Unicode.Scalar(scalarValue) else { throw unpairedSurrogate(value) }
-        if isKey { keyBytes += Array(String(scalar).utf8) }
+        if collectsKey { keyBytes += Array(String(scalar).utf8) }
         escape = .none
     }
 
@@ -201,6 +203,6 @@ extension JSONChecker {
         utf8High = 0xBF
         utf8Remaining -= 1
         lineContinuations += 1
-        if isKey { keyBytes.append(byte) }
+        if collectsKey { keyBytes.append(byte) }
     }
 }

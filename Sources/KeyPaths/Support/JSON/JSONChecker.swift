@@ -27,6 +27,11 @@
 package struct JSONChecker {
     /// The limits applied.
     package let limits: JSONLimits
+    /// Whether the keys of each object are compared (``JSONTextError/Kind/duplicateKey``).
+    /// A reader that builds the objects anyway may leave it to them: it then reads the
+    /// object's text again with a checker that compares, for the message (see
+    /// ``init(limits:resumingAt:)``). May be changed before the first object is read.
+    package var comparesKeys: Bool
 
     // MARK: Position
 
@@ -65,6 +70,8 @@ package struct JSONChecker {
     /// The offsets of the element of the top-level array that ended last, set when
     /// ``feed(_:from:stopAfterElement:)`` stops after it.
     package private(set) var elementEnded: Range<Int>?
+    /// Where the element of the top-level array that ended last started (streams only).
+    package private(set) var elementEndedAt: JSONPlace?
     /// The offset where the element of the top-level array being read started, while one is
     /// (streams only): the bytes a reader must keep to build it.
     package var openElementStart: Int? { elementStart?.offset }
@@ -80,6 +87,8 @@ package struct JSONChecker {
     /// Where the current string, number or literal started.
     var tokenStart = JSONPlace(line: 1, column: 1, offset: 0)
     var isKey = false
+    /// Whether the current string is a key whose bytes are kept to compare it.
+    var collectsKey = false
     var keyBytes: [UInt8] = []
     var escape = Escape.none
     var escapeStart = JSONPlace(line: 1, column: 1, offset: 0)
@@ -92,9 +101,21 @@ package struct JSONChecker {
     var literal: StaticString = "null"
     var literalIndex = 0
 
-    /// A checker with `limits` (``JSONLimits/document`` unless given).
-    package init(limits: JSONLimits = .document) {
+    /// A checker with `limits` (``JSONLimits/document`` unless given), comparing keys unless
+    /// told not to.
+    package init(limits: JSONLimits = .document, comparingKeys: Bool = true) {
         self.limits = limits
+        self.comparesKeys = comparingKeys
+    }
+
+    /// A checker for a value that starts at `place` of a larger text (an element of a
+    /// streamed array read again): its problems are placed in that text.
+    package init(limits: JSONLimits = .document, resumingAt place: JSONPlace) {
+        self.init(limits: limits)
+        offset = place.offset
+        line = place.line
+        lineStart = place.offset - (place.column - 1)
+        head = [0, 0, 0]
     }
 
     /// Checks a whole text: throws its first problem.
@@ -307,10 +328,12 @@ package struct JSONChecker {
                 state = .valueOrClose
             } else {
                 containers.append(.object)
-                if openObjects < keyTables.count {
-                    keyTables[openObjects].removeAll(keepingCapacity: true)
-                } else {
-                    keyTables.append([:])
+                if comparesKeys {
+                    if openObjects < keyTables.count {
+                        keyTables[openObjects].removeAll(keepingCapacity: true)
+                    } else {
+                        keyTables.append([:])
+                    }
                 }
                 openObjects += 1
                 state = .keyOrClose
@@ -346,6 +369,7 @@ package struct JSONChecker {
         state = .commaOrClose
         guard containers.count == 1, let start = elementStart else { return false }
         elementEnded = start.offset..<(base + index)
+        elementEndedAt = start
         elementStart = nil
         elementStop = .max
         return true
