@@ -42,7 +42,8 @@ struct InputFile {
         let kind = status.st_mode & S_IFMT
         guard kind != S_IFDIR else {
             if path != "-" { closeDescriptor(descriptor) }
-            return .failure(CommandFailure(status: ExitStatus.failure, message: "cannot read '\(path)': it is a folder"))
+            return .failure(
+                CommandFailure(status: ExitStatus.failure, message: "cannot read '\(path)': it is a folder"))
         }
         let isRegular = kind == S_IFREG
         return .success(

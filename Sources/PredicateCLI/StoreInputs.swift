@@ -60,7 +60,8 @@ enum StoreInputs {
                 if first == UInt8(ascii: "{") {
                     json = InputFile.checkingJSON(prefix: "\(path): ")
                 } else if first != UInt8(ascii: "<") {
-                    return CommandFailure(status: ExitStatus.invalidInput, message: "\(path): " + xmlProblem(Data(piece)))
+                    return CommandFailure(
+                        status: ExitStatus.invalidInput, message: "\(path): " + xmlProblem(Data(piece)))
                 }
             }
             return json?(piece)

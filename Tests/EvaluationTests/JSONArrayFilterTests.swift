@@ -187,7 +187,8 @@ struct EndlessJSONSourceTests {
         func read(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
             let fromPrefix = Swift.max(0, Swift.min(buffer.count, prefix.count - served))
             for index in 0..<fromPrefix { buffer[index] = prefix[served + index] }
-            UnsafeMutableRawBufferPointer(rebasing: buffer[fromPrefix...]).initializeMemory(as: UInt8.self, repeating: filler)
+            UnsafeMutableRawBufferPointer(rebasing: buffer[fromPrefix...]).initializeMemory(
+                as: UInt8.self, repeating: filler)
             served += buffer.count
             return buffer.count
         }
@@ -206,9 +207,18 @@ struct EndlessJSONSourceTests {
                 #"[{"a": 1}, ""#, UInt8(ascii: "a"),
                 "json-too-long: line 1, column 12: the value is longer than 16 MiB (16,777,216 bytes), the limit for one element"
             ),
-            (#"{"a": ""#, UInt8(ascii: "a"), "json-too-long: line 1, column 7: the string is longer than 16 MiB (16,777,216 bytes), the limit for one string"),
-            ("[", UInt8(ascii: "["), "json-depth: line 1, column 513: arrays and objects nested deeper than 512 levels"),
-            ("[1", UInt8(ascii: "1"), "json-too-long: line 1, column 2: the value is longer than 16 MiB (16,777,216 bytes), the limit for one element"),
+            (
+                #"{"a": ""#, UInt8(ascii: "a"),
+                "json-too-long: line 1, column 7: the string is longer than 16 MiB (16,777,216 bytes), the limit for one string"
+            ),
+            (
+                "[", UInt8(ascii: "["),
+                "json-depth: line 1, column 513: arrays and objects nested deeper than 512 levels"
+            ),
+            (
+                "[1", UInt8(ascii: "1"),
+                "json-too-long: line 1, column 2: the value is longer than 16 MiB (16,777,216 bytes), the limit for one element"
+            ),
             ("   ", UInt8(ascii: " "), nil),
         ] as [(String, UInt8, String?)])
     func endless(prefix: String, filler: UInt8, expected: String?) throws {

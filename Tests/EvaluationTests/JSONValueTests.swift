@@ -57,7 +57,10 @@ struct JSONValueTests {
     @Test(
         "A key written twice and a number out of Double's range are refused with their place (issue 17)",
         arguments: [
-            (#"{"a": 1, "a": 2}"#, "json-duplicate-key: line 1, column 10: duplicate key \"a\" (first at line 1, column 2)"),
+            (
+                #"{"a": 1, "a": 2}"#,
+                "json-duplicate-key: line 1, column 10: duplicate key \"a\" (first at line 1, column 2)"
+            ),
             (
                 #"[{"$date": "2020-01-01", "$date": "2021-01-01"}]"#,
                 "json-duplicate-key: line 1, column 26: duplicate key \"$date\" (first at line 1, column 3)"

@@ -21,7 +21,8 @@ struct JSONCheckerTests {
         "valid JSON is accepted",
         arguments: [
             "0", "-0", "1.5e-3", "-12E+4", "123456789012345678901234567890", "1e308", "1e-400", "true", "null",
-            #""a\"\\\/\b\f\n\r\t\u00e9\uD83D\uDE00""#, "[]", "{}", " [1, [2, {\"a\": [3]}]] \n", #"{"a": 1, "b": {"a": 2}}"#,
+            #""a\"\\\/\b\f\n\r\t\u00e9\uD83D\uDE00""#, "[]", "{}", " [1, [2, {\"a\": [3]}]] \n",
+            #"{"a": 1, "b": {"a": 2}}"#,
             #"[{"a": 1}, {"a": 2}]"#, "\"日本\"", #"{"é": 1, "e": 2}"#, "\t\r\n[\r\n]",
         ])
     func accepted(_ text: String) {
@@ -36,13 +37,22 @@ struct JSONCheckerTests {
                 "{\"entities\": [],\n \"entities\": []}",
                 #"line 2, column 2: duplicate key "entities" (first at line 1, column 2)"#
             ),
-            (#"[{"a": 1}, {"b": {"x": 1, "y": 2, "x": 3}}]"#, #"line 1, column 35: duplicate key "x" (first at line 1, column 19)"#),
+            (
+                #"[{"a": 1}, {"b": {"x": 1, "y": 2, "x": 3}}]"#,
+                #"line 1, column 35: duplicate key "x" (first at line 1, column 19)"#
+            ),
             // An escape spells the same key.
             (#"{"a": 1, "\u0061": 2}"#, #"line 1, column 10: duplicate key "a" (first at line 1, column 2)"#),
             // U+00E9 and e + U+0301 are one key to a Swift dictionary.
-            ("{\"\u{E9}\": 1, \"e\u{301}\": 2}", "line 1, column 10: duplicate key \"e\u{301}\" (first at line 1, column 2)"),
+            (
+                "{\"\u{E9}\": 1, \"e\u{301}\": 2}",
+                "line 1, column 10: duplicate key \"e\u{301}\" (first at line 1, column 2)"
+            ),
             // A control character in a key is shown escaped.
-            (#"{"\u001b[31m": 1, "\u001b[31m": 2}"#, #"line 1, column 19: duplicate key "\u001B[31m" (first at line 1, column 2)"#),
+            (
+                #"{"\u001b[31m": 1, "\u001b[31m": 2}"#,
+                #"line 1, column 19: duplicate key "\u001B[31m" (first at line 1, column 2)"#
+            ),
         ])
     func duplicateKeys(_ text: String, _ expected: String) {
         #expect(Self.problem(text) == expected)
@@ -51,7 +61,10 @@ struct JSONCheckerTests {
     @Test(
         "numbers out of Double's range are refused where they start; underflow is not",
         arguments: [
-            ("1e999", "line 1, column 1: the number 1e999 is out of range (a double holds at most ±1.7976931348623157e308)"),
+            (
+                "1e999",
+                "line 1, column 1: the number 1e999 is out of range (a double holds at most ±1.7976931348623157e308)"
+            ),
             (
                 #"[1, {"a": -1e400}]"#,
                 "line 1, column 11: the number -1e400 is out of range (a double holds at most ±1.7976931348623157e308)"
@@ -60,7 +73,10 @@ struct JSONCheckerTests {
                 "1" + String(repeating: "0", count: 309),
                 "line 1, column 1: the number 1000000000000000000000000000000000000000… is out of range (a double holds at most ±1.7976931348623157e308)"
             ),
-            ("0.0001e313", "line 1, column 1: the number 0.0001e313 is out of range (a double holds at most ±1.7976931348623157e308)"),
+            (
+                "0.0001e313",
+                "line 1, column 1: the number 0.0001e313 is out of range (a double holds at most ±1.7976931348623157e308)"
+            ),
             ("1.7976931348623157e308", nil), ("0.0001e312", nil), ("1e-99999999", nil),
         ] as [(String, String?)])
     func numberRange(_ text: String, _ expected: String?) {
@@ -86,7 +102,10 @@ struct JSONCheckerTests {
             ("nul1", "line 1, column 4: expected 'null', found '1'"),
             ("\"abc", "line 1, column 1: unterminated string: the closing '\"' is missing"),
             ("[\"a\nb\"]", "line 1, column 4: control character byte 0x0A in a string; write it as \\u000A"),
-            (#""\q""#, #"line 1, column 2: invalid escape '\q' in a string (escapes are \" \\ \/ \b \f \n \r \t \uXXXX)"#),
+            (
+                #""\q""#,
+                #"line 1, column 2: invalid escape '\q' in a string (escapes are \" \\ \/ \b \f \n \r \t \uXXXX)"#
+            ),
             (#""\u12G4""#, "line 1, column 2: expected four hex digits after '\\u', found 'G'"),
             (
                 #""\uD83D""#,
@@ -109,7 +128,10 @@ struct JSONCheckerTests {
         let latin1: [UInt8] = Array("[\"ok\",\n \"caf".utf8) + [0xE9] + Array("\"]".utf8)
         let expected =
             "line 2, column 6: byte 0xE9 is not valid UTF-8 (Latin-1 or Windows-1252 text?); save the file as UTF-8"
-        #expect(throws: JSONTextError(.encoding, at: JSONPlace(line: 2, column: 6, offset: 12), String(expected.dropFirst(18)))) {
+        #expect(
+            throws: JSONTextError(
+                .encoding, at: JSONPlace(line: 2, column: 6, offset: 12), String(expected.dropFirst(18)))
+        ) {
             try JSONChecker.check(latin1)
         }
         #expect(TextEncoding.problem(in: latin1) == expected)
@@ -117,14 +139,20 @@ struct JSONCheckerTests {
         let afterWide: [UInt8] = Array("[\"日本\", \"".utf8) + [0xFF] + Array("\"]".utf8)
         #expect(
             Self.describe(afterWide)
-                == "line 1, column 9: byte 0xFF is not valid UTF-8 (Latin-1 or Windows-1252 text?); save the file as UTF-8")
+                == "line 1, column 9: byte 0xFF is not valid UTF-8 (Latin-1 or Windows-1252 text?); save the file as UTF-8"
+        )
         #expect(TextEncoding.problem(in: afterWide) == Self.describe(afterWide))
         // A byte-order mark and UTF-16 text are named for what they are.
-        #expect(Self.describe([0xEF, 0xBB, 0xBF] + Array("[1]".utf8))?.hasPrefix("the file starts with a UTF-8 byte-order mark") == true)
-        #expect(Self.describe([0xFF, 0xFE, 0x5B, 0x00])?.hasPrefix("the file starts with a UTF-16 byte-order mark") == true)
+        #expect(
+            Self.describe([0xEF, 0xBB, 0xBF] + Array("[1]".utf8))?.hasPrefix(
+                "the file starts with a UTF-8 byte-order mark") == true)
+        #expect(
+            Self.describe([0xFF, 0xFE, 0x5B, 0x00])?.hasPrefix("the file starts with a UTF-16 byte-order mark") == true)
         #expect(Self.describe([0x5B, 0x00, 0x5D, 0x00])?.hasPrefix("the file looks like UTF-16 text") == true)
         // A truncated character at the end names its first byte.
-        #expect(Self.describe(Array("\"a".utf8) + [0xE6, 0x97])?.hasPrefix("line 1, column 3: byte 0xE6 is not valid UTF-8") == true)
+        #expect(
+            Self.describe(Array("\"a".utf8) + [0xE6, 0x97])?.hasPrefix("line 1, column 3: byte 0xE6 is not valid UTF-8")
+                == true)
     }
 
     static func describe(_ bytes: [UInt8]) -> String? {
@@ -199,11 +227,14 @@ struct JSONCheckerTests {
             refused = Self.feed(&checker, piece)
             fed += piece.count
         }
-        #expect(refused?.description == "line 1, column 2: the string is longer than 1,000 bytes, the limit for one string")
+        #expect(
+            refused?.description == "line 1, column 2: the string is longer than 1,000 bytes, the limit for one string")
         #expect(fed <= 1_064)
         // Zero bytes are refused at the first one.
         var zeros = JSONChecker()
-        #expect(Self.feed(&zeros, [UInt8](repeating: 0, count: 65_536))?.description == "line 1, column 1: expected a value, found byte 0x00")
+        #expect(
+            Self.feed(&zeros, [UInt8](repeating: 0, count: 65_536))?.description
+                == "line 1, column 1: expected a value, found byte 0x00")
     }
 
     @Test("a streamed array stops after each element with its offsets")

@@ -38,9 +38,13 @@ struct JSONReadersAgreeTests {
         case .invalid(let error): answers.append(("stream", error.message))
         case let other: answers.append(("stream", "\(other)"))
         }
-        answers.append(("graph file", graphMessage { () throws(GraphErrors) in try ObjectGraph.load(json: data, schema: schema) }))
         answers.append(
-            ("graph decoder", graphMessage { () throws(GraphErrors) in try ObjectGraph.load(decoding: data, schema: schema) }))
+            ("graph file", graphMessage { () throws(GraphErrors) in try ObjectGraph.load(json: data, schema: schema) }))
+        answers.append(
+            (
+                "graph decoder",
+                graphMessage { () throws(GraphErrors) in try ObjectGraph.load(decoding: data, schema: schema) }
+            ))
         do {
             _ = try ChangeSet.decode(json: data)
             answers.append(("change set", "accepted"))
@@ -60,7 +64,8 @@ struct JSONReadersAgreeTests {
     func sameText() throws {
         let run = PropertyRun("JSONReadersAgreeTests", defaultCases: 600)
         let schema = try ChangeFixtures.schema()
-        let filter = try PredicateCompiler().compile(try PredicateNode(format: "TRUEPREDICATE"), for: PredicateValue.self)
+        let filter = try PredicateCompiler().compile(
+            try PredicateNode(format: "TRUEPREDICATE"), for: PredicateValue.self)
         var planted = 0
         for index in 0..<run.cases {
             var random = SplitMix64(seed: run.caseSeed(index))

@@ -27,7 +27,10 @@ struct StrictGraphInputTests {
     @Test(
         "a key written twice is refused with both places, by the bulk loader and the decoder alike",
         arguments: [
-            (#"{"Tag": [{"id": 1}], "Tag": [{"id": 2}]}"#, #"line 1, column 22: duplicate key "Tag" (first at line 1, column 2)"#),
+            (
+                #"{"Tag": [{"id": 1}], "Tag": [{"id": 2}]}"#,
+                #"line 1, column 22: duplicate key "Tag" (first at line 1, column 2)"#
+            ),
             (
                 #"{"Tag": [{"id": 1, "name": "a", "name": "b"}]}"#,
                 #"line 1, column 33: duplicate key "name" (first at line 1, column 20)"#
@@ -44,7 +47,10 @@ struct StrictGraphInputTests {
         ])
     func duplicateKeysInGraphs(json: String, expected: String) throws {
         let schema = try F.schema()
-        #expect(Self.errors { () throws(GraphErrors) in try ObjectGraph.load(json: Data(json.utf8), schema: schema) } == [expected])
+        #expect(
+            Self.errors { () throws(GraphErrors) in try ObjectGraph.load(json: Data(json.utf8), schema: schema) } == [
+                expected
+            ])
         #expect(
             Self.errors { () throws(GraphErrors) in try ObjectGraph.load(decoding: Data(json.utf8), schema: schema) }
                 == [expected])
@@ -134,6 +140,7 @@ struct StrictGraphInputTests {
         let unordered = #"{"Audio": [{"id": 1, "queues": [9, 9]}], "Queue": [{"id": 9}]}"#
         #expect(
             try ObjectGraph.load(json: Data(unordered.utf8), schema: schema).value(
-                forKey: "songs", of: ObjectID(hierarchy: "Queue", id: 9)) == .toMany([ObjectID(hierarchy: "Audio", id: 1)]))
+                forKey: "songs", of: ObjectID(hierarchy: "Queue", id: 9))
+                == .toMany([ObjectID(hierarchy: "Audio", id: 1)]))
     }
 }

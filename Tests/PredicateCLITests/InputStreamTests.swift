@@ -40,7 +40,8 @@ struct InputStreamTests {
         #expect(filtered.output == "[\n  {\"a\":2}\n]\n")
 
         let schema = try FIFO(try String(contentsOfFile: "Samples/schema.json", encoding: .utf8))
-        let graph = try FIFO(#"{"Bucket": [{"id": 1, "name": "Inbox"}], "Content": [{"id": 7, "name": "n", "bucket": 1}]}"#)
+        let graph = try FIFO(
+            #"{"Bucket": [{"id": 1, "name": "Inbox"}], "Content": [{"id": 7, "name": "n", "bucket": 1}]}"#)
         let result = ToolRunner.inProcess([
             "eval", "bucket.name == 'Inbox'", "--schema", schema.path, "--graph", graph.path, "--entity", "Content",
         ])
@@ -60,7 +61,10 @@ struct InputStreamTests {
         arguments: [
             (["eval", "a > 1", "--data", "/dev/null"], "'/dev/null': empty input\n"),
             (
-                ["eval", "TRUEPREDICATE", "--schema", "Samples/schema.json", "--graph", "/dev/null", "--entity", "Tag"],
+                [
+                    "eval", "TRUEPREDICATE", "--schema", "Samples/schema.json", "--graph", "/dev/null", "--entity",
+                    "Tag",
+                ],
                 "/dev/null: empty input\n"
             ),
             (
@@ -84,9 +88,15 @@ struct InputStreamTests {
     @Test(
         "/dev/zero is refused at its first byte by the built executable (stopped after 60 s otherwise)",
         arguments: [
-            (["eval", "a > 1", "--data", "/dev/zero"], "'/dev/zero': line 1, column 1: expected a value, found byte 0x00\n"),
             (
-                ["eval", "TRUEPREDICATE", "--schema", "Samples/schema.json", "--graph", "/dev/zero", "--entity", "Tag"],
+                ["eval", "a > 1", "--data", "/dev/zero"],
+                "'/dev/zero': line 1, column 1: expected a value, found byte 0x00\n"
+            ),
+            (
+                [
+                    "eval", "TRUEPREDICATE", "--schema", "Samples/schema.json", "--graph", "/dev/zero", "--entity",
+                    "Tag",
+                ],
                 "/dev/zero: line 1, column 1: expected a value, found byte 0x00\n"
             ),
             (
@@ -160,14 +170,18 @@ struct StrictInputCommandTests {
         let schema = try Self.file(#"{"entities": [], "entities": [{"name": "A"}]}"#)
         defer { for path in [data, graph, changes, schema] { try? FileManager.default.removeItem(atPath: path) } }
         let cases: [([String], String)] = [
-            (["eval", "a > 1", "--data", data], "'\(data)': line 1, column 11: duplicate key \"a\" (first at line 1, column 3)\n"),
+            (
+                ["eval", "a > 1", "--data", data],
+                "'\(data)': line 1, column 11: duplicate key \"a\" (first at line 1, column 3)\n"
+            ),
             (
                 ["eval", "TRUEPREDICATE", "--schema", "Samples/schema.json", "--graph", graph, "--entity", "Tag"],
                 "\(graph): line 1, column 22: duplicate key \"Tag\" (first at line 1, column 2)\n"
             ),
             (
                 [
-                    "affected", "--schema", "Samples/schema.json", "--graph", "Samples/graph.json", "--entity", "Content",
+                    "affected", "--schema", "Samples/schema.json", "--graph", "Samples/graph.json", "--entity",
+                    "Content",
                     "--format", "TRUEPREDICATE", "--changes", changes,
                 ],
                 "\(changes): line 1, column 27: duplicate key \"Tag\" (first at line 1, column 2)\n"
@@ -204,7 +218,8 @@ struct StrictInputCommandTests {
 
     @Test("check names a byte that is not UTF-8 instead of reading U+FFFD; eval --data does the same")
     func checkRefusesInvalidUTF8() throws {
-        let line2: [UInt8] = Array(#"{"id": 2, "format": "SELF == 'caf"#.utf8) + [0xE9] + Array(#"'", "object": "caf"}"#.utf8)
+        let line2: [UInt8] =
+            Array(#"{"id": 2, "format": "SELF == 'caf"#.utf8) + [0xE9] + Array(#"'", "object": "caf"}"#.utf8)
         let bytes = Array(#"{"id": 1, "format": "SELF == 1", "object": 1}"#.utf8) + [0x0A] + line2 + [0x0A]
         var position = 0
         let reader = BoundedLineReader { buffer in
@@ -248,7 +263,9 @@ struct StrictInputCommandTests {
             #expect(result.status != 0)
             #expect(!result.errorOutput.unicodeScalars.contains("\u{1B}"), "\(result.errorOutput.debugDescription)")
         }
-        #expect(results[0].errorOutput == "'\(data)': line 1, column 19: duplicate key \"\\u001B[2J\" (first at line 1, column 3)\n")
+        #expect(
+            results[0].errorOutput
+                == "'\(data)': line 1, column 19: duplicate key \"\\u001B[2J\" (first at line 1, column 3)\n")
         #expect(results[1].errorOutput.hasPrefix("predicate: unknown command 'x\\x1B[31m'\n"))
         #expect(results[3].errorOutput == "cannot read '/nonexistent/\\x1B[2J': no such file\n")
     }

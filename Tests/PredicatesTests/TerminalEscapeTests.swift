@@ -61,7 +61,9 @@ struct TerminalEscapeTests {
     @Test("on random lines with control characters, nothing raw is printed and the caret is under the token (seeded)")
     func randomLines() {
         let run = PropertyRun("TerminalEscapeTests.randomLines", defaultCases: 2_000)
-        let pieces = ["a", "b", " ", "==", "'", "x", "é", "日", "\u{1B}", "\t", "\u{7}", "\u{7F}", "\u{85}", "\u{202E}", "\r"]
+        let pieces = [
+            "a", "b", " ", "==", "'", "x", "é", "日", "\u{1B}", "\t", "\u{7}", "\u{7F}", "\u{85}", "\u{202E}", "\r",
+        ]
         for index in 0..<run.cases {
             var random = SplitMix64(seed: run.caseSeed(index))
             let text = (0..<random.int(in: 1...12)).map { _ in random.pick(pieces) }.joined()
@@ -74,7 +76,9 @@ struct TerminalEscapeTests {
             guard !text.contains("\r") else { continue }
             let output = Diagnostic(id: "test", message: "bad \u{1B}[2J thing", range: range).render(in: text)
             let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
-            let raw = output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }
+            let raw = output.unicodeScalars.contains {
+                $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value)
+            }
             let caret = lines.count > 2 ? lines[2].prefix { $0 == " " }.count : -1
             let expectedCaret = prefix.unicodeScalars.reduce(0) { $0 + Self.shownWidth($1) }
             guard !raw, lines.count == 3, caret == expectedCaret else {

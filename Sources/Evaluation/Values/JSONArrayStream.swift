@@ -162,7 +162,9 @@ package struct JSONArrayStream {
         let from = checked
         checked = end
         let result = buffer.withUnsafeBytes { bytes in
-            Result { () throws(JSONTextError) in _ = try checker.feed(UnsafeRawBufferPointer(rebasing: bytes[from..<end])) }
+            Result { () throws(JSONTextError) in
+                _ = try checker.feed(UnsafeRawBufferPointer(rebasing: bytes[from..<end]))
+            }
         }
         if case .failure(let error) = result { throw JSONValueError(error) }
     }

@@ -264,7 +264,9 @@ struct JSONValueParser {
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[position] | 0x20
-            value = value * 16 + UInt32(byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : byte - UInt8(ascii: "a") + 10)
+            value =
+                value * 16
+                + UInt32(byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : byte - UInt8(ascii: "a") + 10)
             position += 1
         }
         return value

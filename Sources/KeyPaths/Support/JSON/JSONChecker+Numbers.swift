@@ -77,7 +77,8 @@ extension JSONChecker {
             if isDigit {
                 guard number.phase == .integer else {
                     throw JSONTextError(
-                        .syntax, at: tokenStart, "a number cannot start with 0 followed by another digit (\(shownNumber)…)")
+                        .syntax, at: tokenStart,
+                        "a number cannot start with 0 followed by another digit (\(shownNumber)…)")
                 }
                 number.integerDigits += 1
             } else if byte == UInt8(ascii: ".") {
@@ -168,6 +169,7 @@ extension JSONChecker {
         // The byte after the number's text, or the end of the input.
         let place = self.place(tokenStart.offset + number.text.count - base)
         return JSONTextError(
-            .syntax, at: place, "expected a digit \(`where`) in the number, found \(byte.map(found) ?? "the end of the input")")
+            .syntax, at: place,
+            "expected a digit \(`where`) in the number, found \(byte.map(found) ?? "the end of the input")")
     }
 }

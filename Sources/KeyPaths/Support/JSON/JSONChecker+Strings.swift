@@ -109,7 +109,8 @@ extension JSONChecker {
                 escape = .hex(count: 0, value: 0, high: nil)
                 return
             default:
-                let shown = (0x21...0x7E).contains(byte) ? "'\\\(Character(Unicode.Scalar(byte)))'" : "'\\' + \(found(byte))"
+                let shown =
+                    (0x21...0x7E).contains(byte) ? "'\\\(Character(Unicode.Scalar(byte)))'" : "'\\' + \(found(byte))"
                 throw JSONTextError(
                     .syntax, at: escapeStart,
                     "invalid escape \(shown) in a string (escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
@@ -118,7 +119,8 @@ extension JSONChecker {
             escape = .none
         case .hex(let count, let value, let high):
             guard let digit = Self.hexDigit(byte) else {
-                throw JSONTextError(.syntax, at: escapeStart, "expected four hex digits after '\\u', found \(found(byte))")
+                throw JSONTextError(
+                    .syntax, at: escapeStart, "expected four hex digits after '\\u', found \(found(byte))")
             }
             let next = value * 16 + digit
             guard count == 3 else {
