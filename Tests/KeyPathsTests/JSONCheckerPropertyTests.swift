@@ -63,9 +63,9 @@ struct JSONCheckerPropertyTests {
             guard actual == document.expectedProblem else {
                 Issue.record(
                     """
-                    \(String(decoding: document.bytes, as: UTF8.self))
-                    expected: \(document.expectedProblem ?? "accepted")
-                    actual:   \(actual ?? "accepted")
+                    \(String(decoding: document.bytes, as: UTF8.self).debugDescription)
+                    expected: \((document.expectedProblem ?? "accepted").debugDescription)
+                    actual:   \((actual ?? "accepted").debugDescription)
                     \(run.replay(index))
                     """)
                 return
@@ -93,7 +93,7 @@ struct JSONCheckerPropertyTests {
             guard whole == cut else {
                 Issue.record(
                     """
-                    \(String(decoding: bytes, as: UTF8.self)) cut as \(cuts)
+                    \(String(decoding: bytes, as: UTF8.self).debugDescription) cut as \(cuts)
                     whole: \(whole)
                     cut:   \(cut)
                     \(run.replay(index))
@@ -101,5 +101,19 @@ struct JSONCheckerPropertyTests {
                 return
             }
         }
+    }
+
+    @Test(
+        "a byte-order mark or UTF-16 text is named alike however the first bytes arrive",
+        arguments: [
+            [0xEF, 0xBB, 0xBF, 0x5B, 0x31, 0x5D], [0xFF, 0xFE, 0x5B, 0x00], [0xFE, 0xFF, 0x00, 0x5B],
+            [0x5B, 0x00, 0x31, 0x00], [0x00, 0x5B, 0x00, 0x5D], [0x00, 0x00, 0x00], [0xEF, 0xBB, 0x5B], [0xEF],
+        ] as [[UInt8]])
+    func firstBytes(_ bytes: [UInt8]) {
+        let whole = Self.answer(bytes, cuts: [bytes.count], limits: .stream)
+        for cut in 1...3 {
+            #expect(Self.answer(bytes, cuts: [cut], limits: .stream) == whole, "\(bytes) in pieces of \(cut)")
+        }
+        #expect(whole.0 != nil)
     }
 }

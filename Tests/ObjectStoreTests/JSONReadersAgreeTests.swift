@@ -76,9 +76,9 @@ struct JSONReadersAgreeTests {
             guard wrong.isEmpty else {
                 Issue.record(
                     """
-                    \(String(decoding: document.bytes, as: UTF8.self))
-                    expected everywhere: \(expected)
-                    \(wrong.map { "\($0.0): \($0.1)" }.joined(separator: "\n"))
+                    \(String(decoding: document.bytes, as: UTF8.self).debugDescription)
+                    expected everywhere: \(expected.debugDescription)
+                    \(wrong.map { "\($0.0): \($0.1.debugDescription)" }.joined(separator: "\n"))
                     \(run.replay(index))
                     """)
                 return

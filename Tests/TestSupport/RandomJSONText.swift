@@ -148,6 +148,11 @@ public struct RandomJSONText: Sendable {
             let hex = String(byte, radix: 16, uppercase: true)
             let padded = String(repeating: "0", count: 2 - hex.count) + hex
             expectedProblem = "\(place): control character byte 0x\(padded) in a string; write it as \\u00\(padded)"
+            if byte == 0, bytes.count == 1 {
+                // A zero byte second after a non-zero one is how UTF-16 text starts: the
+                // readers name the encoding (as `TextEncoding` does) rather than the byte.
+                expectedProblem = "the file looks like UTF-16 text (a zero byte among the first two); save it as UTF-8"
+            }
             bytes.append(byte)
             column += 1
         }

@@ -155,11 +155,14 @@ package struct JSONChecker {
     {
         if let failure { throw failure }
         elementEnded = nil
-        if head.count < 3, start < bytes.count {
-            head += bytes[start..<Swift.min(bytes.count, start + 3 - head.count)]
+        if head.count < 3 {
+            // `bytes[start...]` begin at `offset`; `head` holds the offsets below its count.
+            let from = start + Swift.max(0, head.count - offset)
+            if from < bytes.count { head += bytes[from..<Swift.min(bytes.count, from + 3 - head.count)] }
         }
         if let deferred {
             guard head.count < 3 else { throw fail(deferred) }
+            offset += bytes.count - start
             return nil
         }
         base = offset - start
@@ -172,6 +175,7 @@ package struct JSONChecker {
             // only the next bytes tell: it waits for them (pieces of any size, one answer).
             if let place = error.place, place.offset < 3, head.count < 3 {
                 deferred = error
+                offset = base + bytes.count
                 return nil
             }
             throw fail(error)
