@@ -52,19 +52,18 @@ enum StoreInputs {
     /// it comes (``InputFile/checkingJSON(prefix:)``); a first byte that starts neither JSON
     /// nor XML stops the reading at once (`/dev/zero`), for the XML reader's message.
     private static func schemaInspection(_ path: String) -> (UnsafeRawBufferPointer) -> CommandFailure? {
-        var json: ((UnsafeRawBufferPointer) -> CommandFailure?)?
-        var decided = false
+        // Fed from the first piece, so that its places count the lines before the first byte.
+        let json = InputFile.checkingJSON(prefix: "\(path): ")
+        var first: UInt8?
         return { piece in
-            if !decided, let first = firstByte(of: piece) {
-                decided = true
-                if first == UInt8(ascii: "{") {
-                    json = InputFile.checkingJSON(prefix: "\(path): ")
-                } else if first != UInt8(ascii: "<") {
+            if first == nil {
+                first = firstByte(of: piece)
+                if let first, first != UInt8(ascii: "{"), first != UInt8(ascii: "<") {
                     return CommandFailure(
                         status: ExitStatus.invalidInput, message: "\(path): " + xmlProblem(Data(piece)))
                 }
             }
-            return json?(piece)
+            return first == UInt8(ascii: "<") ? nil : json(piece)
         }
     }
 
