@@ -82,7 +82,7 @@ struct AffectedCommand: ToolCommand {
             }
             return ExitStatus.success
         } catch {
-            io.writeError(error.message + "\n")
+            io.reportError(error.message + "\n")
             return error.status
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyPaths
 
 /// One line of input as ``ToolIO/readBoundedLine`` returns it.
 public enum InputLine: Sendable, Hashable {
@@ -7,6 +8,10 @@ public enum InputLine: Sendable, Hashable {
     /// A line longer than the limit: it was skipped up to its end. `bytes` is its length
     /// (without the terminator).
     case tooLong(bytes: Int)
+    /// A line that is not UTF-8 text: `byte` at `column` (in characters, from 1) does not
+    /// belong to a UTF-8 character. `repaired` is the line with each bad sequence replaced by
+    /// U+FFFD, for readers that show text rather than read it (the REPL's line editor).
+    case notUTF8(byte: UInt8, column: Int, repaired: String)
 }
 
 /// Splits a byte stream into lines while holding at most one line (up to a limit) and one
@@ -45,7 +50,7 @@ final class BoundedLineReader {
                 let length = newline - start
                 defer { start = newline + 1 }
                 if skipped > 0 || length > maximumBytes { return .tooLong(bytes: skipped + length) }
-                return .line(decode(start..<newline))
+                return line(start..<newline)
             }
             if buffer.count - start > maximumBytes {
                 // Too long already: forget what is buffered and skip to the next newline.
@@ -64,7 +69,7 @@ final class BoundedLineReader {
                     start = 0
                 }
                 if skipped > 0 { return .tooLong(bytes: skipped + length) }
-                return length == 0 ? nil : .line(decode(start..<buffer.count))
+                return length == 0 ? nil : line(start..<buffer.count)
             }
             fill()
         }
@@ -84,11 +89,16 @@ final class BoundedLineReader {
         if count <= 0 { atEnd = true }
     }
 
-    /// The bytes as text (invalid UTF-8 repaired), without a trailing `\r`.
-    private func decode(_ range: Range<Int>) -> String {
+    /// The bytes as a line without a trailing `\r`: its text, or where it is not UTF-8 (the
+    /// rule of every input: bad bytes are named, never read as U+FFFD).
+    private func line(_ range: Range<Int>) -> InputLine {
         var end = range.upperBound
         if end > range.lowerBound, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return String(decoding: buffer[range.lowerBound..<end], as: UTF8.self)
+        let bytes = buffer[range.lowerBound..<end]
+        if let text = String(validating: bytes, as: UTF8.self) { return .line(text) }
+        let repaired = String(decoding: bytes, as: UTF8.self)
+        guard let found = TextEncoding.firstInvalidByte(in: bytes) else { return .line(repaired) }
+        return .notUTF8(byte: found.byte, column: found.column, repaired: repaired)
     }
 
     /// Reads the process's standard input (file descriptor 0), retrying when interrupted.

@@ -11,9 +11,10 @@ import Predicates
 /// when the case fails, `result` is null and `error` says why (`canonical` is still set when the
 /// format parsed). Blank lines are skipped. A line that is not a valid case produces an error
 /// line and the run goes on: with the line's `id` when it has one (a bad `{"$date": …}` tag, an
-/// unknown field such as `"variables"`), `"id": null` when the line is not a JSON object or is
-/// longer than ``maximumLineBytes`` (16 MiB; such a line is skipped in bounded chunks, never
-/// held in memory whole).
+/// unknown field such as `"variables"`), `"id": null` when the line is not a JSON object, is
+/// not UTF-8 text (the bad byte is named with its line and column, as in every other input:
+/// never read as U+FFFD and evaluated) or is longer than ``maximumLineBytes`` (16 MiB; such a
+/// line is skipped in bounded chunks, never held in memory whole).
 struct CheckCommand: ToolCommand {
     static let name = "check"
     static let summary = "answer JSON Lines cases {id, format, args, object} on standard input"
@@ -53,6 +54,9 @@ struct CheckCommand: ToolCommand {
                 let message =
                     "line \(lineNumber): the line is \(bytes) bytes long; the limit is "
                     + "\(Self.maximumLineBytes) bytes (16 MiB)"
+                io.write(CheckAnswer(id: .null, error: message).jsonLine + "\n")
+            case .notUTF8(let byte, let column, _):
+                let message = "line \(lineNumber), column \(column): " + TextEncoding.invalidByteMessage(byte)
                 io.write(CheckAnswer(id: .null, error: message).jsonLine + "\n")
             case .line(let line):
                 guard line.contains(where: { !$0.isWhitespace }) else { continue }

@@ -39,7 +39,7 @@ enum CommandSupport {
     /// Reads a JSON file into a value; the message names the file.
     static func readJSONFile(_ path: String) -> Result<PredicateValue, CommandFailure> {
         let data: Data
-        switch InputFile.read(path) {
+        switch InputFile.read(path, inspect: InputFile.checkingJSON(prefix: "'\(path)': ")) {
         case .success(let read): data = read
         case .failure(let failure): return .failure(failure)
         }

@@ -68,7 +68,7 @@ struct EvalCommand: ToolCommand {
             io.write(matches)
             return ExitStatus.success
         case .failure(let failure):
-            io.writeError(failure.message + "\n")
+            io.reportError(failure.message + "\n")
             return failure.status
         }
     }
@@ -88,7 +88,7 @@ struct EvalCommand: ToolCommand {
             io.write(lines.isEmpty ? "[]\n" : "[\n" + lines.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n")
             return ExitStatus.success
         case .failure(let failure):
-            io.writeError(failure.message + "\n")
+            io.reportError(failure.message + "\n")
             return failure.status
         }
     }
@@ -111,27 +111,31 @@ struct EvalCommand: ToolCommand {
     }
 
     /// The output for the data file: its matching objects as a JSON array (``jsonArray(texts:)``).
-    /// The array is filtered as it is read (``CompiledPredicate/filter(jsonArray:matched:)``)
-    /// and each match written out at once, so memory stays near the file's size: the file's
-    /// bytes, one object at a time, and the output. Whatever is not an array is read whole for
-    /// its message.
+    /// The file is read in pieces and the array filtered as it is read
+    /// (``CompiledPredicate/filter(jsonArrayFrom:matched:)``), each match written out at once,
+    /// so memory stays at one object and one piece besides the output, whatever the file is: a
+    /// regular file, a pipe, a device. Endless input is refused once it passes a limit of the
+    /// strict JSON reading (`/dev/zero` at its first byte); empty input is invalid.
     private func filterFile(_ dataPath: String, with compiled: CompiledPredicate<PredicateValue>) -> Result<
         String, CommandFailure
     > {
-        let bytes: [UInt8]
-        switch InputFile.readBytes(dataPath) {
-        case .success(let read): bytes = read
+        var file: InputFile
+        switch InputFile.open(dataPath) {
+        case .success(let opened): file = opened
         case .failure(let failure): return .failure(failure)
         }
+        defer { file.close() }
         var output = ""
-        // Room for every object to match: pages never written are never made resident.
-        output.reserveCapacity(bytes.count + 16)
+        // Room for every object of a regular file to match: pages never written are never
+        // made resident.
+        output.reserveCapacity((file.size ?? 0) + 16)
         var count = 0
-        let result = compiled.filter(jsonArray: bytes) { match in
+        let result = compiled.filter(jsonArrayFrom: { file.read(into: $0) }) { match in
             output += count == 0 ? "[\n  " : ",\n  "
             output += match.jsonText()
             count += 1
         }
+        if let readError = file.readError { return .failure(readError) }
         switch result {
         case .matches:
             output += count == 0 ? "[]\n" : "\n]\n"
@@ -143,32 +147,10 @@ struct EvalCommand: ToolCommand {
                 CommandFailure(
                     status: ExitStatus.failure, message: "error: object \(index) of '\(dataPath)': \(error.message)"))
         case .notAnArray:
-            return CommandSupport.readJSONFile(dataPath).flatMap { data in
-                filter(data, with: compiled, path: dataPath).map { Self.jsonArray(texts: $0.map { $0.jsonText() }) }
-            }
-        }
-    }
-
-    private func filter(
-        _ data: PredicateValue, with compiled: CompiledPredicate<PredicateValue>, path dataPath: String
-    ) -> Result<[PredicateValue], CommandFailure> {
-        guard case .array(let objects) = data else {
             return .failure(
                 CommandFailure(
                     status: ExitStatus.invalidInput, message: "'\(dataPath)' must hold a JSON array of objects"))
         }
-        var matches: [PredicateValue] = []
-        for (index, object) in objects.enumerated() {
-            do {
-                if try compiled.evaluate(object) { matches.append(object) }
-            } catch {
-                return .failure(
-                    CommandFailure(
-                        status: ExitStatus.failure,
-                        message: "error: object \(index) of '\(dataPath)': \(error.message)"))
-            }
-        }
-        return .success(matches)
     }
 
     /// `[` newline, one compact object per line separated by commas, `]` newline; the objects

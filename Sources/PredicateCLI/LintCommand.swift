@@ -73,7 +73,7 @@ struct LintCommand: ToolCommand {
         do {
             checker = try SchemaChecker(schema: loaded, entity: schema.entity)
         } catch {
-            io.writeError("predicate lint: \(error)\n")
+            io.reportError("predicate lint: \(error)\n")
             return ExitStatus.invalidInput
         }
         var problems: [(Diagnostic, severity: String)] = []
@@ -89,7 +89,7 @@ struct LintCommand: ToolCommand {
         if json {
             io.write(Self.json(problems, in: format) + "\n")
         } else {
-            io.writeError(problems.map { $0.0.render(in: format, severity: $0.severity) + "\n" }.joined())
+            io.reportError(problems.map { $0.0.render(in: format, severity: $0.severity) + "\n" }.joined())
         }
         return problems.contains { $0.severity == "error" } ? ExitStatus.invalidInput : ExitStatus.success
     }

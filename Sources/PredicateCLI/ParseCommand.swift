@@ -30,7 +30,7 @@ struct ParseCommand: ToolCommand {
             io.write((printsTree ? predicate.treeDescription : predicate.predicateFormat) + "\n")
             return ExitStatus.success
         } catch {
-            io.writeError(error.rendered + "\n")
+            io.reportError(error.rendered + "\n")
             return ExitStatus.invalidInput
         }
     }

@@ -37,7 +37,7 @@ package enum PredicateTool {
         if name.hasPrefix("--") { return run(["repl"] + arguments, io: io) }
         guard let command = commands.first(where: { $0.name == name }) else {
             let shown = PostgresConnection.Configuration.masked(name)  // a URL typed first keeps its password
-            io.writeError("predicate: unknown command '\(shown)'\n\n" + overview)
+            io.reportError("predicate: unknown command '\(shown)'\n\n" + overview)
             return ExitStatus.usage
         }
         var scanner = ArgumentScanner(Array(arguments.dropFirst()))
@@ -50,7 +50,7 @@ package enum PredicateTool {
             try scanner.finish()
             return instance.run(io: io)
         } catch {
-            io.writeError("predicate \(name): \(error.message)\nrun 'predicate \(name) --help' for its options\n")
+            io.reportError("predicate \(name): \(error.message)\nrun 'predicate \(name) --help' for its options\n")
             return ExitStatus.usage
         }
     }

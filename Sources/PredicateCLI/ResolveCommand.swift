@@ -70,12 +70,12 @@ struct ResolveCommand: ToolCommand {
         do {
             let expression = try PredicateParser().parseExpression(keyPath)
             guard case .keyPath(let components) = expression.kind else {
-                io.writeError("predicate resolve: '\(InputFile.brief(keyPath))' is not a key path\n")
+                io.reportError("predicate resolve: '\(InputFile.brief(keyPath))' is not a key path\n")
                 return ExitStatus.invalidInput
             }
             dotted = components.map(\.spelling).joined(separator: ".")
         } catch {
-            io.writeError(error.rendered + "\n")
+            io.reportError(error.rendered + "\n")
             return ExitStatus.invalidInput
         }
         let resolved: ResolvedKeyPath
@@ -83,9 +83,9 @@ struct ResolveCommand: ToolCommand {
             resolved = try loaded.resolve(keyPath: dotted, from: schema.entity)
         } catch {
             if error.componentIndex == nil {
-                io.writeError("predicate resolve: \(error)\n")
+                io.reportError("predicate resolve: \(error)\n")
             } else {
-                io.writeError(Diagnostic(error, inKeyPath: keyPath).render(in: keyPath) + "\n")
+                io.reportError(Diagnostic(error, inKeyPath: keyPath).render(in: keyPath) + "\n")
             }
             return ExitStatus.invalidInput
         }
@@ -97,7 +97,7 @@ struct ResolveCommand: ToolCommand {
             io.write(try ResolvedKeyPathJSON(resolved).encoded() + "\n")
             return ExitStatus.success
         } catch {
-            io.writeError("predicate resolve: cannot write the result: \(error)\n")
+            io.reportError("predicate resolve: cannot write the result: \(error)\n")
             return ExitStatus.failure
         }
     }
@@ -157,7 +157,7 @@ struct SchemaOption {
             StoreInputs.reportWarnings(schema, io: io)
             return .success(schema)
         case .failure(let failure):
-            io.writeError("predicate \(command): \(failure.message)\n")
+            io.reportError("predicate \(command): \(failure.message)\n")
             return .failure(failure)
         }
     }

@@ -7,21 +7,22 @@ import Predicates
 /// Loading the inputs of the schema-aware commands — a schema, an object graph, a checked
 /// predicate — with one wording of failures and exit statuses.
 enum StoreInputs {
-    /// The schema in a JSON schema file or an Xcode model; `-` reads either from standard
-    /// input (JSON when it starts with `{`). Exit status 1 when the file cannot be read, 2 when
-    /// it is not a valid schema; the schema's warnings (inverses that do not point back) are
-    /// written to standard error by the commands.
+    /// The schema in a JSON schema file or an Xcode model. `-`, a pipe or a process
+    /// substitution (`--schema <(…)`) is read like a file and holds either (JSON when it
+    /// starts with `{`); a regular file or a model folder is read by its name
+    /// (``Schema/load(contentsOf:validate:)``). Exit status 1 when the file cannot be read, 2
+    /// when it is not a valid schema; the schema's warnings (inverses that do not point back)
+    /// are written to standard error by the commands.
     static func schema(_ path: String) -> Result<Schema, CommandFailure> {
         do {
-            if path == "-" {
+            if path == "-" || isStream(path) {
                 let data: Data
-                switch InputFile.read(path) {
+                switch InputFile.read(path, inspect: schemaInspection(path)) {
                 case .success(let read): data = read
                 case .failure(let failure): return .failure(failure)
                 }
-                let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
                 return .success(
-                    first == UInt8(ascii: "{")
+                    firstByte(of: data) == UInt8(ascii: "{")
                         ? try JSONSchemaLoader.load(data: data) : try CoreDataModelLoader.load(data: data))
             }
             return .success(try Schema.load(contentsOf: URL(fileURLWithPath: path)))
@@ -33,17 +34,53 @@ enum StoreInputs {
         }
     }
 
-    /// The bytes of a file that must be UTF-8 text (`-`: standard input): a byte-order mark,
-    /// UTF-16 or Latin-1 is refused with the place of the first bad byte.
-    private static func text(_ path: String) -> Result<Data, CommandFailure> {
-        switch InputFile.read(path) {
-        case .success(let data):
-            if let problem = TextEncoding.problem(in: data) {
-                return .failure(CommandFailure(status: ExitStatus.invalidInput, message: "\(path): \(problem)"))
-            }
-            return .success(data)
-        case .failure(let failure): return .failure(failure)
+    /// Whether `path` names something that exists but is neither a regular file nor a folder:
+    /// a pipe, a FIFO, a device, a process substitution.
+    private static func isStream(_ path: String) -> Bool {
+        guard let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType else {
+            return false
         }
+        return type != .typeRegular && type != .typeDirectory
+    }
+
+    /// The first byte that is not whitespace (or a byte-order mark's).
+    private static func firstByte(of data: some Collection<UInt8>) -> UInt8? {
+        data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+    }
+
+    /// Reading a schema from a stream: once its first byte shows JSON, the text is checked as
+    /// it comes (``InputFile/checkingJSON(prefix:)``); a first byte that starts neither JSON
+    /// nor XML stops the reading at once (`/dev/zero`), for the XML reader's message.
+    private static func schemaInspection(_ path: String) -> (UnsafeRawBufferPointer) -> CommandFailure? {
+        // Fed from the first piece, so that its places count the lines before the first byte.
+        let json = InputFile.checkingJSON(prefix: "\(path): ")
+        var first: UInt8?
+        return { piece in
+            if first == nil {
+                first = firstByte(of: piece)
+                if let first, first != UInt8(ascii: "{"), first != UInt8(ascii: "<") {
+                    return CommandFailure(
+                        status: ExitStatus.invalidInput, message: "\(path): " + xmlProblem(Data(piece)))
+                }
+            }
+            return first == UInt8(ascii: "<") ? nil : json(piece)
+        }
+    }
+
+    /// The XML reader's message for text that is not an Xcode model.
+    private static func xmlProblem(_ data: Data) -> String {
+        do {
+            _ = try CoreDataModelLoader.load(data: data)
+            return "not a schema"
+        } catch {
+            return error.description
+        }
+    }
+
+    /// The bytes of a graph or change-set file (`-`: standard input); a stream is checked as
+    /// JSON while it is read, so that endless input stops at its first wrong byte.
+    private static func text(_ path: String) -> Result<Data, CommandFailure> {
+        InputFile.read(path, inspect: InputFile.checkingJSON(prefix: "\(path): "))
     }
 
     /// The object graph in a graph file (`-`: standard input).
@@ -82,7 +119,7 @@ enum StoreInputs {
 
     /// Writes the schema's warnings to standard error, one per line.
     static func reportWarnings(_ schema: Schema, io: ToolIO) {
-        for warning in schema.validationWarnings() { io.writeError("warning: \(warning)\n") }
+        for warning in schema.validationWarnings() { io.reportError("warning: \(warning)\n") }
     }
 
     /// `format` parsed with `arguments` and checked for `entity`; diagnostics rendered with

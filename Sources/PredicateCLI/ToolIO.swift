@@ -1,4 +1,5 @@
 import Foundation
+import Predicates
 
 /// Everything a command reads and writes. Commands never touch the terminal directly, so the
 /// whole tool runs in tests with strings in and strings out.
@@ -45,7 +46,7 @@ package struct ToolIO {
         return ToolIO(
             readLine: {
                 switch reader.nextLine(maximumBytes: Int.max) {
-                case .line(let line)?: line
+                case .line(let line)?, .notUTF8(_, _, let line)?: line
                 case .tooLong?, nil: nil
                 }
             },
@@ -88,5 +89,16 @@ extension ToolIO {
             FileHandle.standardOutput.write(
                 Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none))
         }
+    }
+}
+
+extension ToolIO {
+    /// Writes an error message to standard error with the characters of the input a terminal
+    /// would obey escaped (``TerminalText``: an escape sequence in a file name, a JSON key or
+    /// an argument is shown as `\x1B[2J`, not run); lines and tabs are kept. Every command
+    /// reports its failures through here; diagnostics rendered with a caret are escaped by
+    /// ``Diagnostic/render(in:severity:)`` already (escaping twice changes nothing).
+    package func reportError(_ text: String) {
+        writeError(TerminalText.escaped(text, keepingLines: true))
     }
 }

@@ -78,7 +78,7 @@ struct WatchCommand: ToolCommand {
         }
         guard case .success(let (schema, graph)) = loaded else {
             if case .failure(let failure) = loaded {
-                io.writeError(failure.message + "\n")
+                io.reportError(failure.message + "\n")
                 return failure.status
             }
             return ExitStatus.failure
@@ -93,7 +93,7 @@ struct WatchCommand: ToolCommand {
             switch StoreInputs.checked(format, arguments: arguments, schema: schema, entity: entity) {
             case .success(let checked): predicate = checked.predicate
             case .failure(let failure):
-                io.writeError(failure.message + "\n")
+                io.reportError(failure.message + "\n")
                 return failure.status
             }
         }
@@ -104,7 +104,7 @@ struct WatchCommand: ToolCommand {
         do {
             results = try LiveResultSet(request: request, graph: graph)
         } catch {
-            io.writeError("error: \(error.message)\n")
+            io.reportError("error: \(error.message)\n")
             return ExitStatus.invalidInput
         }
         io.write("{\"step\":0," + Self.state(results) + "}\n")
@@ -120,7 +120,7 @@ struct WatchCommand: ToolCommand {
                     "{\"step\":\(index + 1),\"changes\":" + PredicateValue.string(path).jsonText() + ","
                         + Self.diff(change) + "," + Self.state(results) + "}\n")
             } catch {
-                io.writeError("\(path): \(error.message)\n")
+                io.reportError("\(path): \(error.message)\n")
                 return ExitStatus.invalidInput
             }
         }

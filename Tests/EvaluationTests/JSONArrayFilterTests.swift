@@ -40,6 +40,15 @@ struct JSONArrayFilterTests {
             let text = Self.document(&random)
             let predicate = random.pick(compiled)
             let actual = predicate.filter(jsonArray: Array(text.utf8))
+            // Read from a source in pieces of 1 to 7 bytes, the answer is the same.
+            let pieces = Self.pieces(Array(text.utf8), &random)
+            var matches: [String] = []
+            var streamed = predicate.filter(jsonArrayFrom: pieces) { matches.append($0.jsonText()) }
+            if streamed == .matches([]) { streamed = .matches(matches) }
+            guard streamed == actual else {
+                Issue.record("\(text)\nwhole:  \(actual)\npieces: \(streamed)\n\(run.replay(index))")
+                return
+            }
             if actual == .notAnArray {
                 #expect(text.drop(while: { " \n\r\t".contains($0) }).first != "[", "\(text) \(run.replay(index))")
                 continue
@@ -55,6 +64,18 @@ struct JSONArrayFilterTests {
         }
         // Matches, syntax and tag errors and evaluation errors were all met.
         #expect(kinds.count >= 3, "\(kinds)")
+    }
+
+    /// A source handing out `bytes` in pieces of random sizes (1–7 bytes).
+    static func pieces(_ bytes: [UInt8], _ random: inout SplitMix64) -> JSONByteSource {
+        var sizes = SplitMix64(seed: random.next())
+        var next = 0
+        return { buffer in
+            let count = Swift.min(buffer.count, bytes.count - next, sizes.int(in: 1...7))
+            for index in 0..<count { buffer[index] = bytes[next + index] }
+            next += count
+            return count
+        }
     }
 
     /// A random array of small objects, often damaged.
@@ -145,5 +166,77 @@ struct JSONArrayFilterTests {
         let small = seconds(10_000)
         let large = seconds(40_000)
         #expect(large / small < 8, "10,000: \(small) s, 40,000: \(large) s")
+    }
+}
+
+/// Issue 17, item 17: an endless input is refused once it passes a limit, having read a bounded
+/// amount of it; what is read is counted by the source (no timing).
+@Suite("Filtering a JSON array read from an endless source")
+struct EndlessJSONSourceTests {
+    /// A source serving `prefix`, then `filler` forever; `served` counts the bytes handed out.
+    final class Endless {
+        let prefix: [UInt8]
+        let filler: UInt8
+        var served = 0
+
+        init(prefix: String, filler: UInt8) {
+            self.prefix = Array(prefix.utf8)
+            self.filler = filler
+        }
+
+        func read(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
+            let fromPrefix = Swift.max(0, Swift.min(buffer.count, prefix.count - served))
+            for index in 0..<fromPrefix { buffer[index] = prefix[served + index] }
+            UnsafeMutableRawBufferPointer(rebasing: buffer[fromPrefix...]).initializeMemory(
+                as: UInt8.self, repeating: filler)
+            served += buffer.count
+            return buffer.count
+        }
+    }
+
+    static func filter(_ source: Endless) throws -> JSONArrayFilterResult {
+        let compiled = try PredicateCompiler().compile(try PredicateNode(format: "a > 1"), for: PredicateValue.self)
+        return compiled.filter(jsonArrayFrom: source.read) { _ in }
+    }
+
+    @Test(
+        "zero bytes, an endless string, endless nesting and an endless number are refused after at most 16 MiB and two pieces",
+        arguments: [
+            ("", UInt8(0), "json-syntax: line 1, column 1: expected a value, found byte 0x00"),
+            (
+                #"[{"a": 1}, ""#, UInt8(ascii: "a"),
+                "json-too-long: line 1, column 12: the value is longer than 16 MiB (16,777,216 bytes), the limit for one element"
+            ),
+            (
+                #"{"a": ""#, UInt8(ascii: "a"),
+                "json-too-long: line 1, column 7: the string is longer than 16 MiB (16,777,216 bytes), the limit for one string"
+            ),
+            (
+                "[", UInt8(ascii: "["),
+                "json-depth: line 1, column 513: arrays and objects nested deeper than 512 levels"
+            ),
+            (
+                "[1", UInt8(ascii: "1"),
+                "json-too-long: line 1, column 2: the value is longer than 16 MiB (16,777,216 bytes), the limit for one element"
+            ),
+            ("   ", UInt8(ascii: " "), nil),
+        ] as [(String, UInt8, String?)])
+    func endless(prefix: String, filler: UInt8, expected: String?) throws {
+        let source = Endless(prefix: prefix, filler: filler)
+        if expected == nil {
+            // Endless whitespace: no value ever starts; it is only counted, never kept. Checked
+            // on a bounded run: the stream holds at most a piece while reading it.
+            var stream = JSONArrayStream(source: { buffer in
+                source.served < 1 << 20 ? source.read(buffer) : 0
+            })
+            #expect(throws: JSONValueError(id: "json-empty", message: "empty input")) { _ = try stream.opensArray() }
+            return
+        }
+        guard case .invalid(let error) = try Self.filter(source) else {
+            Issue.record("not refused")
+            return
+        }
+        #expect(error.description == expected)
+        #expect(source.served <= (16 << 20) + 2 * JSONArrayStream.pieceSize)
     }
 }

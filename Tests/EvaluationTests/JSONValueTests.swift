@@ -41,7 +41,7 @@ struct JSONValueTests {
     @Test(
         "Malformed input is a typed error",
         arguments: [
-            ("", "json-syntax"), ("{", "json-syntax"), ("[1,]", "json-syntax"), ("01x", "json-syntax"),
+            ("", "json-empty"), ("{", "json-syntax"), ("[1,]", "json-syntax"), ("01x", "json-syntax"),
             ("\"\\q\"", "json-syntax"),
             ("[1] 2", "json-syntax"), (#"{"$date": "yesterday"}"#, "json-tag"), (#"{"$set": 1}"#, "json-tag"),
             (String(repeating: "[", count: 600) + String(repeating: "]", count: 600), "json-depth"),
@@ -51,6 +51,39 @@ struct JSONValueTests {
             _ = try PredicateValue(json: text)
         } throws: { error in
             (error as? JSONValueError)?.id == id
+        }
+    }
+
+    @Test(
+        "A key written twice and a number out of Double's range are refused with their place (issue 17)",
+        arguments: [
+            (
+                #"{"a": 1, "a": 2}"#,
+                "json-duplicate-key: line 1, column 10: duplicate key \"a\" (first at line 1, column 2)"
+            ),
+            (
+                #"[{"$date": "2020-01-01", "$date": "2021-01-01"}]"#,
+                "json-duplicate-key: line 1, column 26: duplicate key \"$date\" (first at line 1, column 3)"
+            ),
+            (
+                "1e999",
+                "json-number-range: line 1, column 1: the number 1e999 is out of range (a double holds at most ±1.7976931348623157e308)"
+            ),
+            (
+                #"{"d": -1e400}"#,
+                "json-number-range: line 1, column 7: the number -1e400 is out of range (a double holds at most ±1.7976931348623157e308)"
+            ),
+        ])
+    func strict(_ text: String, _ expected: String) {
+        #expect {
+            _ = try PredicateValue(json: text)
+        } throws: { error in
+            (error as? JSONValueError)?.description == expected
+        }
+        #expect {
+            _ = try PredicateValue(jsonData: Data(text.utf8))
+        } throws: { error in
+            (error as? JSONValueError)?.description == expected
         }
     }
 

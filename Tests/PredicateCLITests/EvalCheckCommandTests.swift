@@ -67,7 +67,8 @@ struct EvalCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("data.json")
-        try Data(#"[{"a": 1e400, "b": -1e400, "c": {"$double": "nan"}}, {"a": 1}]"#.utf8).write(to: data)
+        try Data(#"[{"a": {"$double": "inf"}, "b": {"$double": "-inf"}, "c": {"$double": "nan"}}, {"a": 1}]"#.utf8)
+            .write(to: data)
         let result = ToolRunner.inProcess(["eval", "a > 1e308", "--data", data.path])
         #expect(result.status == 0)
         #expect(
@@ -84,7 +85,7 @@ struct EvalCommandTests {
         try Data(#"[{"a": "s"}, {"a": 1}, {"a": 2} {"a": 3}]"#.utf8).write(to: data)
         let syntax = ToolRunner.inProcess(["eval", "a > 1", "--data", data.path])
         #expect(syntax.status == 2)
-        #expect(syntax.errorOutput == "'\(data.path)': expected ',' or ']' at byte 32\n")
+        #expect(syntax.errorOutput == "'\(data.path)': line 1, column 33: expected ',' or ']', found '{'\n")
         try Data(#"[{"a": 5}, {"a": "s"}, {"a": 2}]"#.utf8).write(to: data)
         let evaluation = ToolRunner.inProcess(["eval", "a > 1", "--data", data.path])
         #expect(evaluation.status == 1)
@@ -132,7 +133,7 @@ struct CheckCommandTests {
         #"{"id":4,"canonical":"SELF CONTAINS \"b\"","result":true,"error":null}"#,
         #"{"id":5,"canonical":"SELF == nil","result":true,"error":null}"#,
         #"{"id":6,"canonical":"ANY SELF == 2","result":true,"error":null}"#,
-        #"{"id":null,"canonical":null,"result":null,"error":"line 8: not valid JSON: expected 'null' at byte 1"}"#,
+        #"{"id":null,"canonical":null,"result":null,"error":"line 8: not valid JSON: line 1, column 2: expected 'null', found 'o'"}"#,
         #"{"id":7,"canonical":null,"result":null,"error":"parse error: 1:5: expected an expression after '==', found the end of the input"}"#,
         #"{"id":8,"canonical":"SELF > 3","result":null,"error":"evaluation error: cannot order \"text\" (string) against 3 (number)"}"#,
         #"{"id":9,"canonical":"d > CAST(0.000000, \"NSDate\")","result":true,"error":null}"#,
@@ -217,7 +218,7 @@ struct CheckHardeningTests {
         #"{"id": "avg", "format": "{9223372036854775807, 9223372036854775807}.@avg > 0"}"#,
         #"{"id": "neg", "format": "-(-9223372036854775807 - 1) > 0"}"#,
         #"{"id": "div", "format": "(-9223372036854775807 - 1) / -1 > 0"}"#,
-        #"{"id": "inf", "format": "CAST(SELF, 'NSDate') + SELF > CAST(0, 'NSDate')", "object": 1e400}"#,
+        #"{"id": "inf", "format": "CAST(SELF, 'NSDate') + SELF > CAST(0, 'NSDate')", "object": {"$double": "inf"}}"#,
         "{\"id\": \"regex\", \"format\": \"SELF MATCHES '(a|b)*'\", \"object\": \""
             + String(repeating: "ab", count: 1_000_000) + "\"}",
         #"{"id": "after", "format": "SELF == 1", "object": 1}"#,

@@ -101,7 +101,8 @@ struct ExitStatusAndInputTests {
         #expect(result.status == 64)
         #expect(
             result.errorOutput
-                == "predicate eval: --arg {bad: expected a key string at byte 1\nrun 'predicate eval --help' for its options\n"
+                == "predicate eval: --arg {bad: line 1, column 2: expected a key string or '}', found 'b'\n"
+                + "run 'predicate eval --help' for its options\n"
         )
     }
 
@@ -122,7 +123,7 @@ struct ExitStatusAndInputTests {
             ["eval", "TRUEPREDICATE", "--schema", Self.model, "--entity", "Tag", "--graph", latin1])
         #expect(graph.status == 2)
         // Byte 0xE9 follows `{"Tag": [{"id": 1, "name": "caf` (31 bytes) on the only line.
-        #expect(graph.errorOutput.contains("byte 0xE9 at line 1, column 32 is not valid UTF-8"))
+        #expect(graph.errorOutput.contains("line 1, column 32: byte 0xE9 is not valid UTF-8"))
 
         let huge = try Self.temporaryFile(#"{"Tag": [{"id": 1e400, "name": "x"}]}"#)
         defer { try? FileManager.default.removeItem(atPath: huge) }
@@ -130,6 +131,9 @@ struct ExitStatusAndInputTests {
             "eval", "TRUEPREDICATE", "--schema", Self.model, "--entity", "Tag", "--graph", huge,
         ])
         #expect(range.status == 2)
-        #expect(range.errorOutput.contains("out of range"), "\(range.errorOutput)")
+        #expect(
+            range.errorOutput
+                == "\(huge): line 1, column 17: the number 1e400 is out of range (a double holds at most "
+                + "±1.7976931348623157e308)\n")
     }
 }

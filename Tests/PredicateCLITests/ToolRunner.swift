@@ -55,6 +55,52 @@ enum ToolRunner {
             errorOutput: String(decoding: errorOutput, as: UTF8.self))
     }
 
+    /// Runs `executable` with `arguments` in the package root and standard input closed,
+    /// stopping it after `seconds`: `nil` when it had to be stopped (a hang is a failure, never
+    /// a wait). For inputs that might never end (`/dev/zero`, a generator): the answer is
+    /// checked, not the time.
+    static func process(_ executable: URL, _ arguments: [String], timeLimit seconds: Double) throws -> Result? {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = stderr
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        // Read while it runs, so that a full pipe never blocks it.
+        let output = Collected(stdout.fileHandleForReading)
+        let errorOutput = Collected(stderr.fileHandleForReading)
+        guard finished.wait(timeout: .now() + seconds) == .success else {
+            process.terminate()
+            finished.wait()
+            return nil
+        }
+        return Result(status: process.terminationStatus, output: output.text(), errorOutput: errorOutput.text())
+    }
+
+    /// The text of a pipe, read on a thread of its own until it ends.
+    final class Collected: @unchecked Sendable {
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }
+        }
+
+        func text() -> String {
+            done.wait()
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
     enum RunnerError: Error {
         case executableNotBuilt
     }

@@ -82,8 +82,8 @@ struct ErrorTests {
         failure(
             "a == \u{01}", "unexpected-character",
             "1:6: error: unexpected character U+0001",
-            "a == \u{01}",
-            "     ^"),
+            #"a == \x01"#,
+            "     ^^^^"),
         failure(
             "a == 1 AND\nb == ?", "unexpected-character",
             "2:6: error: unexpected character '?'",

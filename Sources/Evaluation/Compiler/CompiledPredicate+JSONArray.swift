@@ -6,11 +6,11 @@ package enum JSONArrayFilterResult: Equatable {
     /// The matching elements, each as its compact JSON text (``PredicateValue/jsonText()``),
     /// in order.
     case matches([String])
-    /// The document is not an array (after whitespace, it does not start with `[`): read it
-    /// whole with ``PredicateValue/init(jsonData:maximumDepth:)`` for its error or its value.
+    /// The document is valid JSON but not an array.
     case notAnArray
-    /// The text is not JSON, nests too deep, or holds a bad tag: the error reading the whole
-    /// array gives.
+    /// The text is not JSON the package accepts (a syntax error, a duplicate key, a number out
+    /// of range, bytes that are not UTF-8, a limit passed) or holds a bad tag: the error
+    /// reading the whole array gives.
     case invalid(JSONValueError)
     /// Element `index` (from 0) could not be evaluated.
     case evaluationFailed(index: Int, EvaluationError)
@@ -22,9 +22,9 @@ extension CompiledPredicate where Root == PredicateValue {
     /// go, so memory stays near the size of the text plus the matches' text, not the tree of
     /// the whole array (`predicate eval --data`).
     ///
-    /// The answer is the one reading the whole array first and then filtering gives: a syntax
-    /// error anywhere in the text wins over a bad tag, a bad tag over an evaluation error, and
-    /// an evaluation error over the matches (the first of each, in order).
+    /// The answer is the one reading the whole array first and then filtering gives: a problem
+    /// with the text anywhere wins over a bad tag, a bad tag over an evaluation error, and an
+    /// evaluation error over the matches (the first of each, in order).
     package func filter(jsonArray bytes: [UInt8]) -> JSONArrayFilterResult {
         var matches: [String] = []
         let result = filter(jsonArray: bytes) { matches.append($0.jsonText()) }
@@ -35,10 +35,26 @@ extension CompiledPredicate where Root == PredicateValue {
     /// instead of collecting its text; answers `.matches([])` when every element was read
     /// and evaluated. After an error, the matches handed over are to be dropped.
     package func filter(jsonArray bytes: [UInt8], matched: (PredicateValue) -> Void) -> JSONArrayFilterResult {
-        var stream: JSONArrayStream
+        var stream = JSONArrayStream(bytes: bytes)
+        return filter(&stream, matched: matched)
+    }
+
+    /// ``filter(jsonArray:matched:)`` over the bytes `source` gives, read in pieces: memory
+    /// stays at one element and one piece besides the matches, however long the input (a
+    /// pipe, a device); endless input is refused when it passes a limit (``JSONArrayStream``).
+    package func filter(jsonArrayFrom source: @escaping JSONByteSource, matched: (PredicateValue) -> Void)
+        -> JSONArrayFilterResult
+    {
+        var stream = JSONArrayStream(source: source)
+        return filter(&stream, matched: matched)
+    }
+
+    private func filter(_ stream: inout JSONArrayStream, matched: (PredicateValue) -> Void) -> JSONArrayFilterResult {
         do throws(JSONValueError) {
-            guard let opened = try JSONArrayStream.open(bytes) else { return .notAnArray }
-            stream = opened
+            guard try stream.opensArray() else {
+                try stream.skipToEnd()
+                return .notAnArray
+            }
         } catch {
             return .invalid(error)
         }
@@ -54,8 +70,8 @@ extension CompiledPredicate where Root == PredicateValue {
                 return .invalid(error)
             }
             defer { index += 1 }
-            // After a bad tag the rest is only read for syntax errors; after a failed
-            // evaluation, for syntax errors and bad tags (which the whole array would report).
+            // After a bad tag the rest is only read for problems with the text; after a failed
+            // evaluation, for those and bad tags (which the whole array would report).
             guard tagError == nil else { continue }
             let value: PredicateValue
             do throws(JSONValueError) {

@@ -1,4 +1,5 @@
 import Foundation
+import KeyPaths
 import Predicates
 
 /// A forward reader of JSON text over raw UTF-8 bytes for the bulk loaders (graph files, data
@@ -24,6 +25,9 @@ package struct JSONByteScanner {
     package private(set) var position = 0
     /// The deepest nesting ``value(depth:)`` reads.
     package var maximumDepth = 64
+    /// The longest string (between its quotes) or number read: that of the strict reading
+    /// (`JSONLimits`), so that the scanner never accepts what it refuses.
+    static let maximumTokenBytes = JSONLimits.document.maximumTokenBytes
 
     package init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
@@ -136,6 +140,8 @@ package struct JSONByteScanner {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
+                // Longer than the strict reading allows: left to it, for its message.
+                guard position - 1 - start <= Self.maximumTokenBytes else { return nil }
                 return (start, position - 1, escaped, ascii)
             }
             if byte < 0x20 { return nil }
@@ -222,8 +228,16 @@ package struct JSONByteScanner {
     // MARK: Numbers and words
 
     /// Reads a number: `nil` for a malformed one (`01`, `1.`, `-`), for `-0`, and for an
-    /// integer literal too large for `Int` or a literal no finite `Double` holds.
+    /// integer literal too large for `Int`, a literal no finite `Double` holds, or one longer
+    /// than ``maximumTokenBytes``.
     package mutating func number() -> Number? {
+        skipWhitespace()
+        let start = position
+        guard let number = unboundedNumber(), position - start <= Self.maximumTokenBytes else { return nil }
+        return number
+    }
+
+    private mutating func unboundedNumber() -> Number? {
         skipWhitespace()
         let start = position
         var negative = false

@@ -29,7 +29,14 @@ package enum JSONTaggedValues {
                 return try untag(key: key, payload: payload)
             }
             var result: [String: PredicateValue] = [:]
-            for (key, element) in dictionary { result[key] = try untag(element) }
+            do {
+                for (key, element) in dictionary { result[key] = try untag(element) }
+            } catch {
+                // Of several bad tags, the one under the first key in sorted order is reported,
+                // whatever order this dictionary happens to iterate in.
+                for key in dictionary.keys.sorted() { _ = try untag(dictionary[key] ?? .null) }
+                throw error
+            }
             return .dictionary(result)
         case .set(let values):
             var result = Set<PredicateValue>()

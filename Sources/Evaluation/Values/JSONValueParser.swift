@@ -5,12 +5,16 @@ import Predicates
 /// JSON text could not be read as a value.
 ///
 /// ```
-/// json-syntax: expected ',' or '}' at byte 14
+/// json-syntax: line 1, column 15: expected ',' or '}', found 'x'
+/// json-duplicate-key: line 1, column 10: duplicate key "a" (first at line 1, column 2)
 /// ```
 public struct JSONValueError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// `"json-syntax"`, `"json-depth"` or `"json-tag"` (a malformed `{"$date": …}`).
+    /// `"json-syntax"`, `"json-depth"`, `"json-encoding"` (not UTF-8), `"json-duplicate-key"`,
+    /// `"json-number-range"` (a number no `Double` holds), `"json-too-long"` (a string, number
+    /// or streamed element beyond its limit), `"json-empty"`, or `"json-tag"` (a malformed
+    /// `{"$date": …}`).
     public var id: String
-    /// What is wrong and where.
+    /// What is wrong and where (`line 1, column 15: …`).
     public var message: String
 
     /// Creates an error.
@@ -20,6 +24,11 @@ public struct JSONValueError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     public var description: String { "\(id): \(message)" }
+
+    /// The error of text the package's strict reading refuses, in its words.
+    package init(_ error: JSONTextError) {
+        self.init(id: error.id, message: error.description)
+    }
 }
 
 extension PredicateValue {
@@ -35,61 +44,125 @@ extension PredicateValue {
     /// | `{"$uuid": "…"}` | `.uuid` |
     /// | other objects, arrays, strings, `true`, `null` | `.dictionary`, `.array`, `.string`, `.bool`, `.null` |
     ///
-    /// Nesting deeper than `maximumDepth` is an error rather than a stack overflow.
+    /// The text is read strictly, as every JSON reader of the package reads it: a key written
+    /// twice in one object, a number no `Double` holds (`1e999`), bytes that are not UTF-8,
+    /// nesting deeper than `maximumDepth` and a string longer than 16 MiB are errors naming
+    /// their line and column.
     public init(json text: String, maximumDepth: Int = 512) throws(JSONValueError) {
-        var parser = JSONValueParser(bytes: Array(text.utf8), maximumDepth: maximumDepth)
-        self = try JSONTaggedValues.untag(try parser.parseDocument())
+        self = try JSONTaggedValues.untag(try Self.parse(Array(text.utf8), maximumDepth: maximumDepth))
     }
 
     /// Parses JSON text without decoding tagged objects (`{"$date": …}` stays a dictionary), so
     /// that a caller can decode the fields one by one with ``JSONTaggedValues/untag(_:)`` and
     /// say which field holds a bad tag.
     package init(jsonKeepingTags text: String, maximumDepth: Int = 512) throws(JSONValueError) {
-        var parser = JSONValueParser(bytes: Array(text.utf8), maximumDepth: maximumDepth)
-        self = try parser.parseDocument()
+        self = try Self.parse(Array(text.utf8), maximumDepth: maximumDepth)
     }
 
-    /// Parses UTF-8 JSON bytes; see ``init(json:maximumDepth:)``.
+    /// Parses UTF-8 JSON bytes; see ``init(json:maximumDepth:)``. Bytes that are not UTF-8 text
+    /// (a byte-order mark, UTF-16, Latin-1) are named as such rather than read as garbled
+    /// characters.
     public init(jsonData data: Data, maximumDepth: Int = 512) throws(JSONValueError) {
-        // Bytes that are not UTF-8 text (a byte-order mark, UTF-16, Latin-1) are named as such
-        // rather than read as garbled characters.
-        if let problem = TextEncoding.problem(in: data) {
-            throw JSONValueError(id: "json-encoding", message: problem)
+        self = try JSONTaggedValues.untag(try Self.parse(Array(data), maximumDepth: maximumDepth))
+    }
+
+    /// The value of `bytes`, tags not resolved, once ``JSONChecker`` accepts them.
+    ///
+    /// The checker leaves the keys to the parser, whose dictionaries compare them anyway; a
+    /// key written twice makes the parser say so, and the text is read again by a checker that
+    /// compares keys, for the message and the places (`JSONChecker` words every refusal).
+    private static func parse(_ bytes: [UInt8], maximumDepth: Int) throws(JSONValueError) -> PredicateValue {
+        let limits = JSONLimits(maximumDepth: maximumDepth)
+        let built = bytes.withUnsafeBytes { buffer in
+            Result { () throws(JSONValueError) in
+                var checker = JSONChecker(limits: limits, comparingKeys: false)
+                do throws(JSONTextError) {
+                    _ = try checker.feed(buffer)
+                    try checker.finish()
+                } catch {
+                    throw JSONValueError(error)
+                }
+                var parser = JSONValueParser(buffer)
+                let value = try parser.document()
+                if parser.sawRepeatedKey {
+                    var comparing = JSONChecker(limits: limits)
+                    do throws(JSONTextError) {
+                        _ = try comparing.feed(buffer)
+                    } catch {
+                        throw JSONValueError(error)
+                    }
+                }
+                return value
+            }
         }
-        var parser = JSONValueParser(bytes: Array(data), maximumDepth: maximumDepth)
-        self = try JSONTaggedValues.untag(try parser.parseDocument())
+        return try built.get()
     }
 }
 
-/// A small recursive-descent JSON reader over UTF-8 bytes, bounded by a depth limit.
+/// Builds the value of JSON text that ``JSONChecker`` accepted (tags not resolved), over its
+/// bytes: it relies on the checker for every refusal and only answers a `json-syntax` error if
+/// given text the checker did not accept. Recursion is bounded by the checker's depth limit.
 struct JSONValueParser {
-    private let bytes: [UInt8]
-    private(set) var position = 0
-    private let maximumDepth: Int
+    private let bytes: UnsafeRawBufferPointer
+    private var position: Int
+    /// Whether an object named a key twice (the text is then refused by a checker that
+    /// compares keys, for the message).
+    private(set) var sawRepeatedKey = false
 
-    init(bytes: [UInt8], maximumDepth: Int) {
+    /// A parser of the value at `start` in `bytes`, which must outlive it.
+    init(_ bytes: UnsafeRawBufferPointer, start: Int = 0) {
         self.bytes = bytes
-        self.maximumDepth = maximumDepth
+        self.position = start
     }
 
-    /// The byte at the current position, or `nil` at the end.
-    var current: UInt8? { position < bytes.count ? bytes[position] : nil }
-
-    /// Steps over the current byte.
-    mutating func advance() { position += 1 }
-
-    mutating func parseDocument() throws(JSONValueError) -> PredicateValue {
-        let value = try parseValue(depth: 0)
+    /// The value, which must be all the text but whitespace.
+    mutating func document() throws(JSONValueError) -> PredicateValue {
+        let value = try self.value()
         skipWhitespace()
-        guard position == bytes.count else { throw error("unexpected text after the JSON value") }
+        guard position == bytes.count else { throw unchecked() }
         return value
     }
 
-    func error(_ message: String) -> JSONValueError {
-        JSONValueError(id: "json-syntax", message: "\(message) at byte \(position)")
+    /// The value at the current position.
+    mutating func value() throws(JSONValueError) -> PredicateValue {
+        skipWhitespace()
+        guard position < bytes.count else { throw unchecked() }
+        switch bytes[position] {
+        case UInt8(ascii: "{"):
+            position += 1
+            var result: [String: PredicateValue] = [:]
+            if consume(UInt8(ascii: "}")) { return .dictionary(result) }
+            repeat {
+                skipWhitespace()
+                let key = try string()
+                guard consume(UInt8(ascii: ":")) else { throw unchecked() }
+                if result.updateValue(try value(), forKey: key) != nil { sawRepeatedKey = true }
+            } while consume(UInt8(ascii: ","))
+            guard consume(UInt8(ascii: "}")) else { throw unchecked() }
+            return .dictionary(result)
+        case UInt8(ascii: "["):
+            position += 1
+            var result: [PredicateValue] = []
+            if consume(UInt8(ascii: "]")) { return .array(result) }
+            repeat {
+                result.append(try value())
+            } while consume(UInt8(ascii: ","))
+            guard consume(UInt8(ascii: "]")) else { throw unchecked() }
+            return .array(result)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): return try word("true", .bool(true))
+        case UInt8(ascii: "f"): return try word("false", .bool(false))
+        case UInt8(ascii: "n"): return try word("null", .null)
+        default: return try number()
+        }
     }
 
-    mutating func skipWhitespace() {
+    /// The error for text the checker did not accept.
+    private func unchecked() -> JSONValueError {
+        JSONValueError(id: JSONTextError.Kind.syntax.rawValue, message: "unreadable JSON at byte \(position)")
+    }
+
+    private mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -98,194 +171,102 @@ struct JSONValueParser {
         }
     }
 
-    mutating func parseValue(depth: Int) throws(JSONValueError) -> PredicateValue {
-        guard depth <= maximumDepth else {
-            throw JSONValueError(id: "json-depth", message: "nesting deeper than \(maximumDepth) at byte \(position)")
-        }
+    /// Skips whitespace and consumes `byte` when it comes next.
+    private mutating func consume(_ byte: UInt8) -> Bool {
         skipWhitespace()
-        guard position < bytes.count else { throw error("expected a value") }
-        switch bytes[position] {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth)
-        case UInt8(ascii: "["): return try parseArray(depth: depth)
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"):
-            try expectWord("true")
-            return .bool(true)
-        case UInt8(ascii: "f"):
-            try expectWord("false")
-            return .bool(false)
-        case UInt8(ascii: "n"):
-            try expectWord("null")
-            return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[position])))'")
-        }
-    }
-
-    mutating func expectWord(_ word: String) throws(JSONValueError) {
-        for byte in word.utf8 {
-            guard position < bytes.count, bytes[position] == byte else { throw error("expected '\(word)'") }
-            position += 1
-        }
-    }
-
-    private mutating func parseObject(depth: Int) throws(JSONValueError) -> PredicateValue {
+        guard position < bytes.count, bytes[position] == byte else { return false }
         position += 1
-        var result: [String: PredicateValue] = [:]
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return .dictionary(result)
-        }
-        while true {
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                throw error("expected a key string")
-            }
-            let key = try parseString()
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':'") }
-            position += 1
-            result[key] = try parseValue(depth: depth + 1)
-            skipWhitespace()
-            guard position < bytes.count else { throw error("expected ',' or '}'") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-            } else if bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                return .dictionary(result)
-            } else {
-                throw error("expected ',' or '}'")
-            }
-        }
+        return true
     }
 
-    private mutating func parseArray(depth: Int) throws(JSONValueError) -> PredicateValue {
-        position += 1
-        var result: [PredicateValue] = []
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            return .array(result)
-        }
-        while true {
-            result.append(try parseValue(depth: depth + 1))
-            skipWhitespace()
-            guard position < bytes.count else { throw error("expected ',' or ']'") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-            } else if bytes[position] == UInt8(ascii: "]") {
-                position += 1
-                return .array(result)
-            } else {
-                throw error("expected ',' or ']'")
-            }
-        }
+    private mutating func word(_ text: StaticString, _ value: PredicateValue) throws(JSONValueError) -> PredicateValue {
+        guard position + text.utf8CodeUnitCount <= bytes.count else { throw unchecked() }
+        position += text.utf8CodeUnitCount
+        return value
     }
 
-    private mutating func parseNumber() throws(JSONValueError) -> PredicateValue {
+    /// An integer literal that fits `Int` is `.int`; any other number `.double`.
+    private mutating func number() throws(JSONValueError) -> PredicateValue {
         let start = position
         var isInteger = true
-        if bytes[position] == UInt8(ascii: "-") { position += 1 }
-        guard digits() > 0 else { throw error("expected a digit") }
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-            isInteger = false
+        while position < bytes.count, Self.isNumberByte(bytes[position]) {
+            if bytes[position] == UInt8(ascii: ".") || bytes[position] | 0x20 == UInt8(ascii: "e") { isInteger = false }
             position += 1
-            guard digits() > 0 else { throw error("expected a digit after '.'") }
         }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
-            isInteger = false
-            position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
-                position += 1
-            }
-            guard digits() > 0 else { throw error("expected a digit in the exponent") }
-        }
-        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         if isInteger, let int = Int(text) { return .int(int) }
-        guard let double = Double(text) else { throw error("invalid number '\(text)'") }
+        guard let double = Double(text), double.isFinite else { throw unchecked() }
         return .double(double)
     }
 
-    private mutating func digits() -> Int {
-        let start = position
-        while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
-            position += 1
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+            UInt8(ascii: "e"), UInt8(ascii: "E"):
+            true
+        default: false
         }
-        return position - start
     }
 
-    private mutating func parseString() throws(JSONValueError) -> String {
+    /// A string (the opening quote next); escapes decoded.
+    private mutating func string() throws(JSONValueError) -> String {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unchecked() }
         position += 1
-        var scalars = String.UnicodeScalarView()
-        var runStart = position
         var result = ""
-        while true {
-            guard position < bytes.count else { throw error("unterminated string") }
+        var runStart = position
+        while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                result += String(decoding: bytes[runStart..<position], as: UTF8.self)
+                result += text(runStart, position)
                 position += 1
                 return result
             }
-            if byte < 0x20 { throw error("control character in string") }
-            if byte != UInt8(ascii: "\\") {
+            guard byte == UInt8(ascii: "\\") else {
                 position += 1
                 continue
             }
-            result += String(decoding: bytes[runStart..<position], as: UTF8.self)
-            position += 1
-            guard position < bytes.count else { throw error("unterminated escape") }
-            let escape = bytes[position]
-            position += 1
-            scalars.removeAll()
+            result += text(runStart, position)
+            guard position + 1 < bytes.count else { throw unchecked() }
+            let escape = bytes[position + 1]
+            position += 2
             switch escape {
-            case UInt8(ascii: "\""): result += "\""
-            case UInt8(ascii: "\\"): result += "\\"
-            case UInt8(ascii: "/"): result += "/"
             case UInt8(ascii: "b"): result += "\u{8}"
             case UInt8(ascii: "f"): result += "\u{C}"
             case UInt8(ascii: "n"): result += "\n"
             case UInt8(ascii: "r"): result += "\r"
             case UInt8(ascii: "t"): result += "\t"
-            case UInt8(ascii: "u"): result.unicodeScalars.append(try parseUnicodeEscape())
-            default: throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
+            case UInt8(ascii: "u"): result.unicodeScalars.append(try unicodeEscape())
+            default: result.unicodeScalars.append(Unicode.Scalar(escape))
             }
             runStart = position
         }
+        throw unchecked()
+    }
+
+    private func text(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     /// After `\u`: four hex digits, or a surrogate pair `\uD83D\uDE00`.
-    private mutating func parseUnicodeEscape() throws(JSONValueError) -> Unicode.Scalar {
+    private mutating func unicodeEscape() throws(JSONValueError) -> Unicode.Scalar {
         let first = try hex4()
+        var value = first
         if (0xD800...0xDBFF).contains(first) {
-            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                bytes[position + 1] == UInt8(ascii: "u")
-            else { throw error("unpaired surrogate") }
             position += 2
-            let second = try hex4()
-            guard (0xDC00...0xDFFF).contains(second) else { throw error("unpaired surrogate") }
-            let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-            guard let scalar = Unicode.Scalar(value) else { throw error("invalid code point") }
-            return scalar
+            value = 0x10000 &+ ((first &- 0xD800) << 10) &+ (try hex4() &- 0xDC00)
         }
-        guard let scalar = Unicode.Scalar(first) else { throw error("unpaired surrogate") }
+        guard let scalar = Unicode.Scalar(value) else { throw unchecked() }
         return scalar
     }
 
     private mutating func hex4() throws(JSONValueError) -> UInt32 {
-        guard position + 4 <= bytes.count else { throw error("expected four hex digits") }
+        guard position + 4 <= bytes.count else { throw unchecked() }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[position]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("expected four hex digits")
-            }
-            value = value * 16 + digit
+            let byte = bytes[position] | 0x20
+            value =
+                value * 16
+                + UInt32(byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : byte - UInt8(ascii: "a") + 10)
             position += 1
         }
         return value

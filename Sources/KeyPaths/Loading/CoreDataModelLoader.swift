@@ -40,9 +40,13 @@ public enum CoreDataModelLoader {
         try load(data: Data(text.utf8), validate: validate)
     }
 
-    /// Parses `contents` XML. Throws the first XML syntax error, else every missing or invalid
-    /// element attribute, else (when `validate` is `true`) every validation problem.
+    /// Parses `contents` XML. Throws `empty input` for text that is only whitespace, else the
+    /// first XML syntax error, else every missing or invalid element attribute, else (when
+    /// `validate` is `true`) every validation problem.
     public static func load(data: Data, validate: Bool = true) throws(SchemaErrors) -> Schema {
+        guard data.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw SchemaErrors([SchemaError(.malformedDocument, message: "empty input")])
+        }
         let events: [XMLReader.Event]
         do {
             events = try XMLReader.events(of: Array(data))

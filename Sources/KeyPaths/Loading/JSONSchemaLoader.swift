@@ -27,7 +27,10 @@ import Foundation
 ///   `toMany`, `ordered`, `optional` (default `false`); the SQL names `column`, `orderColumn`
 ///   and `joinTable` (`{"name", "sourceColumn", "destinationColumn"}`, default `null`).
 ///
-/// Unknown fields are errors (a misspelt flag would otherwise silently take its default).
+/// Unknown fields are errors (a misspelt flag would otherwise silently take its default), and
+/// so are a key written twice in one object and a number out of `Double`'s range: the text is
+/// read by ``JSONChecker`` first (`line 1, column 30: duplicate key "entities" (first at line 1,
+/// column 2)`).
 /// Every error names the offending element by its path:
 /// `entities[0].attributes[1].type: unknown attribute type 'strng'; did you mean 'string'?`.
 /// `Docs/schema-format.md` documents the same format with a full example.
@@ -37,12 +40,13 @@ public enum JSONSchemaLoader {
     /// Decodes `data` and, when `validate` is `true` (the default), validates the schema.
     /// Throws a single decoding error, or every validation problem.
     public static func load(data: Data, validate: Bool = true) throws(SchemaErrors) -> Schema {
-        if let problem = TextEncoding.problem(in: data) {
-            throw SchemaErrors([SchemaError(.malformedDocument, message: problem)])
-        }
         let schema: Schema
         do {
-            schema = try JSONDecoder().decode(Schema.self, from: data)
+            schema = try StrictJSONDecoding.decode(Schema.self, from: data)
+        } catch let error as JSONTextError {
+            throw SchemaErrors([
+                SchemaError(.malformedDocument, location: error.place?.description, message: error.message)
+            ])
         } catch let error as DecodingError {
             throw SchemaErrors([schemaError(for: error)])
         } catch {
@@ -107,8 +111,9 @@ public enum JSONSchemaLoader {
 }
 
 /// Reads a whole file, turning a failure into a ``SchemaError`` of kind `unreadableFile` that
-/// says why: `no such file`, `is a folder, not a file`, `permission denied`. There is no size
-/// limit (a model file is small; a large one only takes longer).
+/// says why: `no such file`, `is a folder, not a file`, `permission denied`. A pipe, a FIFO or
+/// a process substitution is read to its end like a file. There is no size limit (a model
+/// file is small; a large one only takes longer).
 func readFile(_ url: URL) throws(SchemaErrors) -> Data {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -121,7 +126,10 @@ func readFile(_ url: URL) throws(SchemaErrors) -> Data {
         throw SchemaErrors([SchemaError(.unreadableFile, location: url.path, message: "permission denied")])
     }
     do {
-        return try Data(contentsOf: url)
+        // Not `Data(contentsOf:)`, which cannot read a pipe.
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        return try handle.readToEnd() ?? Data()
     } catch {
         throw SchemaErrors([
             SchemaError(

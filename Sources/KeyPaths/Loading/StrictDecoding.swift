@@ -1,3 +1,5 @@
+import Foundation
+
 /// A coding key with any name, used to list every key of a JSON object.
 struct AnyCodingKey: CodingKey {
     var stringValue: String
@@ -52,4 +54,20 @@ func renderCodingPath(_ path: [any CodingKey]) -> String {
         }
     }
     return text
+}
+
+/// `JSONDecoder` behind the package's strict reading of JSON text.
+///
+/// `JSONDecoder` keeps one value of a key written twice and says nothing, and reads `1e999` as
+/// infinity; the package's JSON formats (schemas, graph files, change sets) refuse both, with
+/// the place: the text is first read by ``JSONChecker``, whose ``JSONTextError`` names the first
+/// problem exactly as every other JSON reader of the package does, and only text it accepts is
+/// decoded.
+package enum StrictJSONDecoding {
+    /// Decodes `T` from `data`. Throws ``JSONTextError`` when the text is not accepted, else
+    /// what `JSONDecoder` throws (a `DecodingError` for the wrong shape).
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try JSONChecker.check(data)
+        return try JSONDecoder().decode(type, from: data)
+    }
 }

@@ -6,21 +6,40 @@ import Foundation
 /// - `EF BB BF …` → `the file starts with a UTF-8 byte-order mark (bytes EF BB BF); save it as
 ///   UTF-8 without a byte-order mark`
 /// - `FF FE …` → `the file starts with a UTF-16 byte-order mark (bytes FF FE); save it as UTF-8`
-/// - `[{"a":"caf\xE9"}]` → `byte 0xE9 at line 1, column 12 is not valid UTF-8 (Latin-1 or
+/// - `[{"a":"caf\xE9"}]` → `line 1, column 12: byte 0xE9 is not valid UTF-8 (Latin-1 or
 ///   Windows-1252 text?); save the file as UTF-8`
 ///
-/// Valid UTF-8 with non-ASCII characters is fine. One pass over the bytes, no allocation.
+/// Valid UTF-8 with non-ASCII characters is fine. Columns count characters from 1. One pass
+/// over the bytes, no allocation. The JSON readers check the same rule as they read
+/// (`JSONChecker`), with the same words.
 package enum TextEncoding {
     /// The problem with `bytes` as UTF-8 text, or `nil` when they are valid UTF-8 without a
     /// byte-order mark.
     package static func problem<Bytes: Collection<UInt8>>(in bytes: Bytes) -> String? {
-        if let mark = byteOrderMark(bytes) { return mark }
+        if let mark = byteOrderMark(Array(bytes.prefix(4))) { return mark }
+        guard let found = firstInvalidByte(in: bytes) else { return nil }
+        return "line \(found.line), column \(found.column): " + invalidByteMessage(found.byte)
+    }
+
+    /// The first byte of `bytes` that does not belong to a well-formed UTF-8 sequence, with its
+    /// offset, line and column (in characters, from 1); `nil` when they are valid UTF-8.
+    package static func firstInvalidByte<Bytes: Collection<UInt8>>(in bytes: Bytes)
+        -> (byte: UInt8, offset: Int, line: Int, column: Int)?
+    {
         if let found = bytes.withContiguousStorageIfAvailable({ invalidByte(in: $0) }) { return found }
         return Array(bytes).withUnsafeBufferPointer { invalidByte(in: $0) }
     }
 
-    private static func byteOrderMark<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
-        let prefix = Array(bytes.prefix(4))
+    /// The one wording of a byte that is not UTF-8, without its place:
+    /// `byte 0xE9 is not valid UTF-8 (Latin-1 or Windows-1252 text?); save the file as UTF-8`.
+    package static func invalidByteMessage(_ byte: UInt8) -> String {
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "byte 0x\(hex.count < 2 ? "0" + hex : hex) is not valid UTF-8 (Latin-1 or Windows-1252 text?); "
+            + "save the file as UTF-8"
+    }
+
+    /// A byte-order mark or UTF-16 text recognised from the first (up to four) bytes.
+    static func byteOrderMark(_ prefix: [UInt8]) -> String? {
         if prefix.starts(with: [0xEF, 0xBB, 0xBF]) {
             return "the file starts with a UTF-8 byte-order mark (bytes EF BB BF); save it as UTF-8 without "
                 + "a byte-order mark"
@@ -36,11 +55,14 @@ package enum TextEncoding {
     }
 
     /// The first byte that does not belong to a well-formed UTF-8 sequence, located by line
-    /// and column (columns count bytes from 1).
-    private static func invalidByte(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    /// and column (columns count characters from 1).
+    private static func invalidByte(in bytes: UnsafeBufferPointer<UInt8>)
+        -> (byte: UInt8, offset: Int, line: Int, column: Int)?
+    {
         var index = 0
         var line = 1
         var lineStart = 0
+        var continuations = 0
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
@@ -48,17 +70,15 @@ package enum TextEncoding {
                 if byte == 0x0A {
                     line += 1
                     lineStart = index + 1
+                    continuations = 0
                 }
                 index += 1
                 continue
             }
             let length = sequenceLength(bytes, at: index)
-            guard length > 0 else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                return "byte 0x\(hex) at line \(line), column \(index - lineStart + 1) is not valid UTF-8 "
-                    + "(Latin-1 or Windows-1252 text?); save the file as UTF-8"
-            }
+            guard length > 0 else { return (byte, index, line, index - lineStart - continuations + 1) }
             index += length
+            continuations += length - 1
         }
         return nil
     }

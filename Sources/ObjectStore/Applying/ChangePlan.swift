@@ -220,6 +220,7 @@ struct ChangePlanner {
             for id in Set(added).intersection(removed).sorted() {
                 fail(.invalidValue, "\(destination) \(id) is both added and removed")
             }
+            if let message = Self.repeatedInOrderedList(added, relationship) { fail(.invalidValue, message) }
             for id in added where transaction.baseHolds(object, key, id) {
                 fail(.staleChange, "\(destination) \(id) is already in '\(key)'")
             }
@@ -276,13 +277,16 @@ struct ChangePlanner {
                 return fail("a to-many relationship takes a list of ids, got \(AttributeValueCheck.describe(value))")
             }
             var targets: [ObjectID] = []
+            var keys: [ObjectKey] = []
             for element in elements {
                 guard let target = ObjectKey(element) else {
                     return fail(
                         "a to-many relationship takes a list of ids, got \(AttributeValueCheck.describe(value))")
                 }
+                keys.append(target)
                 if let object = reference(target, relationship, name: name, id: id, key: key) { targets.append(object) }
             }
+            if let message = Self.repeatedInOrderedList(keys, relationship) { return fail(message) }
             planned.toMany.append((write, targets))
         } else {
             switch value {
@@ -362,6 +366,18 @@ struct ChangePlanner {
         }
         errors.append(GraphError(.unknownObject, entity: name, id: id, key: key, message: message))
         return nil
+    }
+
+    /// The one wording of a destination listed twice for an ordered relationship, which holds
+    /// each object once, at one place (the graph file, an inserted object and an update's
+    /// `added` alike): `Item 3 is listed twice; an ordered relationship holds each object
+    /// once`. `nil` when no id repeats or the relationship is unordered (a set: a repeat says
+    /// nothing more).
+    static func repeatedInOrderedList(_ ids: [ObjectKey], _ relationship: RelationshipDescription) -> String? {
+        guard relationship.isOrdered, ids.count > 1 else { return nil }
+        var seen = Set<ObjectKey>()
+        guard let repeated = ids.first(where: { !seen.insert($0).inserted }) else { return nil }
+        return "\(relationship.destination) \(repeated) is listed twice; an ordered relationship holds each object once"
     }
 
     private func show(_ id: ObjectKey?) -> String {

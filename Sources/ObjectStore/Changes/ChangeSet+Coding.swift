@@ -26,10 +26,13 @@ extension ChangeSet: Codable {
     }
 
     /// Reads a change set from JSON text; a malformed document throws one ``GraphError`` of
-    /// kind `malformedDocument` naming where: `Content.updated[0].relationships.bucket: …`.
+    /// kind `malformedDocument` naming where: `Content.updated[0].relationships.bucket: …`, or,
+    /// for text the package's JSON readers refuse (an entity or a key written twice, a number
+    /// out of `Double`'s range, bytes that are not UTF-8), its line and column:
+    /// `line 3, column 2: duplicate key "Content" (first at line 1, column 2)`.
     public static func decode(json data: Data) throws(GraphErrors) -> ChangeSet {
         do {
-            return try JSONDecoder().decode(ChangeSet.self, from: data)
+            return try StrictJSONDecoding.decode(ChangeSet.self, from: data)
         } catch {
             throw GraphErrors([GraphError(.malformedDocument, message: GraphDecoding.describe(error))])
         }
@@ -180,6 +183,7 @@ struct JSONKey: CodingKey, Hashable {
 /// Readable messages for decoding errors: `Content[2].bucket: expected an integer`.
 enum GraphDecoding {
     static func describe(_ error: any Error) -> String {
+        if let error = error as? JSONTextError { return error.description }
         guard let error = error as? DecodingError else {
             return "not valid JSON: \(error.localizedDescription)"
         }

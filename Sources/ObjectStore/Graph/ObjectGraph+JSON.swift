@@ -10,8 +10,11 @@ extension ObjectGraph {
     /// the entity's inheritance hierarchy), attribute values (dates as `{"$date": "…"}`, see
     /// ``TaggedJSONValue``) and relationships by destination ID. Either side of a relationship
     /// with an inverse may be given, or both if they agree; the other side is filled in.
-    /// The file is loaded exactly as a change set inserting every object, so the checks and the
-    /// messages are those of ``apply(_:)``:
+    /// The text is read strictly (`JSONChecker`): a key written twice in one object (an
+    /// entity, an object's attribute), a number out of `Double`'s range or bytes that are not
+    /// UTF-8 are refused with their line and column, as every JSON reader of the package
+    /// refuses them. The file is loaded exactly as a change set inserting every object, so the
+    /// checks and the messages are those of ``apply(_:)``:
     /// `Content 7, 'bucket': no Bucket with id 99`, `Content 7, 'size': expected an integer64
     /// value, got "big"`, `Content[3]: missing field 'id'`.
     ///
@@ -29,7 +32,7 @@ extension ObjectGraph {
     package static func load(decoding data: Data, schema: Schema) throws(GraphErrors) -> ObjectGraph {
         let objects: [String: [InsertedObject]]
         do {
-            objects = try JSONDecoder().decode([String: [InsertedObject]].self, from: data)
+            objects = try StrictJSONDecoding.decode([String: [InsertedObject]].self, from: data)
         } catch {
             throw GraphErrors([GraphError(.malformedDocument, message: GraphDecoding.describe(error))])
         }

@@ -142,11 +142,13 @@ struct BulkGraphBuilder {
 
     /// Adds the destinations a relationship of the object being read states (none: `null`
     /// or an empty list; a to-one relationship at most one, and never as a list, which the
-    /// caller checks); `false` when the relationship was given already or a to-one
-    /// relationship is given several.
+    /// caller checks); `false` when the relationship was given already, a to-one
+    /// relationship is given several, or an ordered one names a destination twice.
     mutating func addTargets(_ targets: [ObjectKey], _ index: Int) -> Bool {
-        guard relationships[index].relationship.isToMany || targets.count <= 1,
-            !statements.contains(where: { $0.relationship == index })
+        let relationship = relationships[index].relationship
+        guard relationship.isToMany || targets.count <= 1,
+            !statements.contains(where: { $0.relationship == index }),
+            !relationship.isOrdered || targets.count < 2 || Set(targets).count == targets.count
         else { return false }
         statements.append((index, targets))
         return true

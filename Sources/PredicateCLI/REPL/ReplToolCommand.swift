@@ -60,7 +60,7 @@ struct ReplToolCommand: ToolCommand {
         switch makeSession() {
         case .success(let made): session = made
         case .failure(let failure):
-            io.writeError("predicate repl: " + failure.message + "\n")
+            io.reportError("predicate repl: " + failure.message + "\n")
             return failure.status
         }
         return io.terminal.inputIsTerminal

@@ -152,7 +152,7 @@ extension SQLValue {
 extension CommandFailure {
     /// Prints the message on standard error; returns the status.
     func report(_ io: ToolIO) -> Int32 {
-        io.writeError(message.hasSuffix("\n") ? message : message + "\n")
+        io.reportError(message.hasSuffix("\n") ? message : message + "\n")
         return status
     }
 }

@@ -56,15 +56,29 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// caret; a range running past the end of its line is cut at the line's end), then each note
     /// as `note: …`. Lines and columns count from 1; columns count characters. `severity`
     /// replaces the word `error` (`"warning"` for ``DiagnosticCatalog/warningIdentifiers``).
+    ///
+    /// Nothing of the input reaches the terminal raw: control and bidirectional formatting
+    /// characters in the message, the notes and the echoed line are shown escaped
+    /// (``TerminalText``: `\x1B`, `\t`), and the caret stands under the escaped text.
     public func render(in source: String, severity: String = "error") -> String {
         let location = SourceLocation(offset: range.lowerBound, in: source)
-        var lines = ["\(location.line):\(location.column): \(severity): \(message)"]
+        var lines = ["\(location.line):\(location.column): \(severity): \(TerminalText.escaped(message))"]
         let width = Swift.max(1, location.characterCount(ofBytes: range.count, in: source))
+        // The line as shown, and where the offending characters stand in it.
+        var shownLine: [Character] = []
+        var shownColumn: Int?
+        var shownWidth = 0
+        for (index, character) in location.lineText.enumerated() {
+            let shown = TerminalText.shown(character)
+            if index == location.column - 1 { shownColumn = shownLine.count }
+            if index >= location.column - 1, index < location.column - 1 + width { shownWidth += shown.count }
+            shownLine += shown
+        }
         let (shown, column, carets) = Self.excerpt(
-            Array(location.lineText), column: location.column - 1, width: width)
+            shownLine, column: shownColumn ?? shownLine.count, width: Swift.max(1, shownWidth))
         lines.append(shown)
         lines.append(String(repeating: " ", count: column) + String(repeating: "^", count: carets))
-        lines += notes.map { "note: \($0)" }
+        lines += notes.map { "note: \(TerminalText.escaped($0))" }
         return lines.joined(separator: "\n")
     }
 }
