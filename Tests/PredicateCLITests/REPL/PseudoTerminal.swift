@@ -90,11 +90,19 @@ final class PseudoTerminal {
         send(Array(text.utf8))
     }
 
-    /// Reads what has arrived (nothing when nothing has); false at the end of the output.
+    /// The most output kept: past it the test stops reading, and the REPL, unable to write,
+    /// stops too (the REPL before issue 17 wrote gigabytes for a 100 KB paste).
+    static let maximumOutput = 64 << 20
+
+    /// Reads what has arrived, at most a megabyte; false at the end of the output.
     @discardableResult
     private func readAvailable() -> Bool {
+        guard output.count < Self.maximumOutput else {
+            usleep(50_000)
+            return true
+        }
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
+        for _ in 0..<16 {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
             if count > 0 {
                 output += buffer[0..<count]
@@ -102,6 +110,7 @@ final class PseudoTerminal {
             }
             return count < 0 && errno == EAGAIN
         }
+        return true
     }
 
     /// Reads until `done()` holds or `seconds` pass; whether it held.

@@ -180,6 +180,18 @@ struct ReplEditingTests {
         #expect(again.entries == history.entries)
     }
 
+    @Test("an entry pasted over several lines is recalled in its session, not saved (the file has one per line)")
+    func multiLineHistory() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var history = ReplHistory(path: file.path)
+        history.add("name == 'a' OR\nname == 'b'")
+        history.add("#size > 1")
+        #expect(history.entries == ["name == 'a' OR\nname == 'b'", "#size > 1"])
+        history.save()
+        #expect(ReplHistory(path: file.path).entries == ["#size > 1"])
+    }
+
     @Test("colours: errors red, notes cyan, the header bold, the count dim; none when disabled")
     func style() {
         let reply = ReplReply("id  name\n--  ----\n1   x\n1 object (0.0 ms)\n")

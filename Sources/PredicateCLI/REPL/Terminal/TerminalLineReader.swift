@@ -9,9 +9,15 @@
 ///   line, as the terminal's own interrupt drops its unread input, and the reader answers
 ///   ``Read/interrupted`` at once.
 /// - **Resizes.** The width is asked for before every redraw. After a resize (`SIGWINCH`
-///   wakes the reader) the line is drawn again at the new width; the old drawing is found
-///   where a terminal that reflows its text (most do) has moved it.
+///   wakes the reader) the line is drawn again at the new width; the old drawing is looked
+///   for where a terminal that reflows its text (most do) has moved it. On one that does not
+///   (xterm), the first redraw after a resize of a line that wraps may leave stale rows above
+///   it (wider) or clear as many rows of earlier output (narrower); later redraws are exact.
 /// - **Typed ahead.** Keys after a submitted line stay queued for the next line.
+///
+/// A line taller than the window cannot be redrawn in place (the cursor cannot go above the
+/// top row): the window then shows the end of the line, and its earlier rows are repeated in
+/// the scrollback.
 struct TerminalLineReader {
     /// What the user did with the line.
     enum Read: Equatable {
