@@ -120,4 +120,27 @@ struct ReplLayoutTests {
         #expect(screen.cursor == (row: 2, column: 3))
         #expect(screen.unknown == [])
     }
+
+    @Test("on a model terminal: tab's candidates go below the line, Control-L clears the screen")
+    func candidatesAndClear() throws {
+        var screen = TerminalScreen(width: 12, height: 6)
+        screen.apply(Array("out\r\n".utf8))
+        // ":entit" is 8 columns with the prompt; the candidates share no more letters.
+        let steps: [ScriptedTerminal.Step] = [
+            .block(Array(":entit".utf8)), .block([0x09]), .block([0x1B, 0x5B, 0x44]), .block([0x0C]),
+        ]
+        let terminal = ScriptedTerminal(width: 12, steps: steps, screen: screen)
+        var reader = TerminalLineReader(terminal: terminal, draw: terminal.draw, style: ReplStyle(enabled: false))
+        let session = try ReplSession.bundledSample(clock: { 0 })
+        #expect(reader.readLine(prompt: "> ", history: [], session: session) == .endOfInput)
+        let final = try #require(terminal.finalScreen)
+        // After Control-L only the line is left, at the top, the cursor on its last letter.
+        #expect(final.screen == ["> :entit", "", "", "", "", ""])
+        #expect(final.cursor == (row: 0, column: 7))
+        // Before it: the line, the candidates (wrapped at 12 columns), the line again.
+        var beforeClear = TerminalScreen(width: 12, height: 6)
+        beforeClear.apply(Array("out\r\n".utf8))
+        beforeClear.apply(terminal.drawn.prefix { !$0.contains("\u{1B}[2J") }.joined().utf8)
+        #expect(beforeClear.screen == ["out", "> :entit", ":entities  :", "entity", "> :entit", ""])
+    }
 }
