@@ -58,7 +58,7 @@ let package = Package(
                 "KeyPaths",
                 "TestSupport", "GraphTestSupport",
             ]),
-        .testTarget(name: "PredicateCLITests", dependencies: ["PredicateCLI", "Predicates"]),
+        .testTarget(name: "PredicateCLITests", dependencies: ["PredicateCLI", "Predicates", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -57,6 +57,9 @@ package struct ReplSession: Sendable {
     var database: ReplDatabase?
     /// The lines of an input that is not complete yet.
     var pending: [String] = []
+    /// The brackets and quotes open in `pending`: each line is scanned once, so a pasted
+    /// document of many lines costs its length, not its length times its lines.
+    var pendingScan = InputCompleteness.Scan()
     /// A monotonic clock in nanoseconds, for the time a query takes (tests pass a fixed one).
     let clock: @Sendable () -> UInt64
 
@@ -88,18 +91,24 @@ package struct ReplSession: Sendable {
 
     /// Handles one line of input: a command, a predicate, or a part of either.
     package mutating func handle(_ line: String) -> ReplReply {
-        let text = (pending + [line]).joined(separator: "\n")
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty {
+        // The input's first line says whether it is a command (it has text: a blank line on
+        // its own is nothing, and never starts an input).
+        let first = (pending.first ?? line).trimmingCharacters(in: .whitespaces)
+        if pending.isEmpty, first.isEmpty {
             return .empty
         }
-        let isCommand = trimmed.hasPrefix(":")
-        if !isCommand || ReplCommand.continues(trimmed), InputCompleteness.isOpen(text) {
+        var scan = pendingScan
+        if !pending.isEmpty { scan.read("\n") }
+        scan.read(line)
+        let isCommand = first.hasPrefix(":")
+        if !isCommand || ReplCommand.continues(first), scan.isOpen {
             pending.append(line)
+            pendingScan = scan
             return .more
         }
-        pending = []
-        return isCommand ? runCommand(trimmed) : evaluate(text)
+        let text = (pending + [line]).joined(separator: "\n")
+        cancelInput()
+        return isCommand ? runCommand(text.trimmingCharacters(in: .whitespaces)) : evaluate(text)
     }
 
     /// Ends the input: an incomplete predicate is evaluated as it is (and reports what is
@@ -107,7 +116,7 @@ package struct ReplSession: Sendable {
     package mutating func finish() -> ReplReply {
         guard !pending.isEmpty else { return .empty }
         let text = pending.joined(separator: "\n")
-        pending = []
+        cancelInput()
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         return trimmed.hasPrefix(":") ? runCommand(trimmed) : evaluate(text)
     }
@@ -115,6 +124,7 @@ package struct ReplSession: Sendable {
     /// Drops an incomplete input (Control-C at a continuation prompt).
     package mutating func cancelInput() {
         pending = []
+        pendingScan = InputCompleteness.Scan()
     }
 
     /// Runs `:name arguments`.

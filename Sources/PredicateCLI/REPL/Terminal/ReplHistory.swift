@@ -1,7 +1,9 @@
 import Foundation
 
 /// The lines typed in earlier sessions, oldest first, kept in `~/.predicate_history` (one
-/// line per entry, at most ``maximumEntries``; the oldest go first).
+/// line per entry, at most ``maximumEntries``; the oldest go first). An entry with a line
+/// break (from a bracketed paste) is recalled in the session it was typed in but not saved:
+/// the file has one entry per line.
 struct ReplHistory {
     /// The most entries kept, in memory and in the file.
     static let maximumEntries = 500
@@ -38,10 +40,11 @@ struct ReplHistory {
         if entries.count > Self.maximumEntries { entries.removeFirst(entries.count - Self.maximumEntries) }
     }
 
-    /// Writes the entries to the file; a failure is ignored (history is a convenience).
+    /// Writes the entries to the file, but those with a line break; a failure is ignored
+    /// (history is a convenience).
     func save() {
         guard let path else { return }
-        let text = entries.map { $0 + "\n" }.joined()
+        let text = entries.filter { !$0.contains("\n") }.map { $0 + "\n" }.joined()
         try? Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }
