@@ -79,10 +79,10 @@ struct CoreDataConvention: MappingConvention {
     /// Core Data's keys (`Z_PK`) are integers.
     func keyType(root: String) -> SQLKeyType { .integer }
 
-    private func number(_ entity: String) -> Int { numbers[entity] ?? Int.max }
+    func number(_ entity: String) -> Int { numbers[entity] ?? Int.max }
 
     /// Core Data's spelling of a property in a column name: upper-cased.
-    private func upper(_ name: String) -> String { name.uppercased() }
+    func upper(_ name: String) -> String { name.uppercased() }
 
     func hierarchyOrder(_ entities: [String]) -> [String] {
         entities.sorted { number($0) < number($1) }
@@ -125,9 +125,12 @@ struct CoreDataConvention: MappingConvention {
     }
 
     /// The join table of a many-to-many pair (`Z_2COLLECTIONS` with `Z_2ARTWORKS`,
-    /// `Z_3COLLECTIONS`); a relationship that is its own inverse (`T.peers` ↔ `T.peers`, `T`
-    /// numbered 4) gets `Z_4PEERS` with `Z_4PEERS` and `Z_4PEERS1`: the second name is taken,
-    /// so it gets Core Data's numeric suffix (Docs/sql-mapping.md says where this was learnt).
+    /// `Z_3COLLECTIONS`): ``joinTableName(_:)``, the source column holds the keys of the owner's
+    /// entity and is named after the inverse, the destination column the keys of the other
+    /// side's entity, named after the owning relationship (``joinColumnBase(keysOf:named:)``).
+    /// These are base names: ``finishJoinTables(_:)`` makes them unique across the store, so a
+    /// relationship that is its own inverse (`T.peers`, `T` numbered 4) gets `Z_4PEERS` with
+    /// `Z_4PEERS` and `Z_4PEERS1`.
     func joinTable(
         owner: RelationshipLayout.PropertyRef, _ ownerRelationship: RelationshipDescription,
         other: RelationshipLayout.PropertyRef?, _ otherRelationship: RelationshipDescription?,
@@ -135,15 +138,32 @@ struct CoreDataConvention: MappingConvention {
     ) -> SQLJoinTable? {
         guard let other, let otherRelationship else { return nil }
         let selfInverse = other == owner
-        let source = "Z_\(number(owner.entity))" + upper(other.name)
-        var destination = "Z_\(number(other.entity))" + upper(owner.name)
-        if destination == source { destination += "1" }
+        let source = joinColumnBase(keysOf: owner.entity, named: other.name)
+        let destination = joinColumnBase(keysOf: other.entity, named: owner.name)
         return SQLJoinTable(
-            name: "Z_\(number(owner.entity))" + upper(owner.name), entity: owner.entity, relationship: owner.name,
+            name: joinTableName(owner), entity: owner.entity, relationship: owner.name,
             inverse: other.name, sourceColumn: source, destinationColumn: destination,
-            destinationOrderColumn: ownerRelationship.isOrdered ? "Z_FOK_" + destination.dropFirst(2) : nil,
-            sourceOrderColumn: otherRelationship.isOrdered && !selfInverse ? "Z_FOK_" + source.dropFirst(2) : nil,
+            destinationOrderColumn: ownerRelationship.isOrdered ? Self.orderColumn(of: destination) : nil,
+            sourceOrderColumn: otherRelationship.isOrdered && !selfInverse ? Self.orderColumn(of: source) : nil,
             sourceKeyType: .integer, destinationKeyType: .integer, isSelfInverse: selfInverse)
+    }
+
+    /// `Z_<n><RELATIONSHIP>`: the join table a many-to-many pair gets when `relationship` (of
+    /// the entity numbered n) owns it.
+    func joinTableName(_ relationship: RelationshipLayout.PropertyRef) -> String {
+        "Z_\(number(relationship.entity))" + upper(relationship.name)
+    }
+
+    /// `Z_<n><NAME>`: a join column holding the keys of `entity` (numbered n), named after
+    /// the relationship `name` that points at them, before any numeric suffix.
+    func joinColumnBase(keysOf entity: String, named name: String) -> String {
+        "Z_\(number(entity))" + upper(name)
+    }
+
+    /// `Z_FOK_<n><NAME>`: the order column beside the join column `Z_<n><NAME>` (with its
+    /// suffix), the position of that column's object in the other side's ordered list.
+    static func orderColumn(of joinColumn: String) -> String {
+        "Z_FOK_" + joinColumn.dropFirst(2)
     }
 
     func unstoredJoinReason(owner: RelationshipLayout.PropertyRef) -> String {
@@ -151,25 +171,34 @@ struct CoreDataConvention: MappingConvention {
             + "not known to this engine"
     }
 
-    /// Core Data's column order, as in the fixture store: integer and Boolean attributes, then
-    /// foreign keys, then dates and floating-point numbers, decimals, text, bytes; by entity
-    /// number, then by name, within each group.
+    func finishJoinTables(_ tables: [SQLJoinTable]) -> [SQLJoinTable] {
+        CoreDataJoinColumnNames.unique(tables)
+    }
+
+    /// Core Data's column order, as in real stores: integer and Boolean attributes and foreign
+    /// keys, then dates and floating-point numbers, decimals, text, bytes; within each group by
+    /// entity number, and within an entity by name (foreign keys after the integer attributes
+    /// of their entity: macOS's AddressBook store has `ZSYNCSTATUS, ZCONTAINER` of one entity
+    /// before `ZEXTERNALGROUPBEHAVIOR` of the next).
     func columnOrder(_ requests: [ColumnPlan.Request]) -> [ColumnPlan.Request] {
-        func group(_ request: ColumnPlan.Request) -> Int {
+        func group(_ request: ColumnPlan.Request) -> (Int, Int) {
             switch request.role {
-            case .foreignKey, .order: return 1
+            case .foreignKey, .order: return (0, 1)
             case .key, .entity, .version, .attribute: break
             }
             switch request.type {
-            case .integer16, .integer32, .integer64, .boolean: return 0
-            case .date, .double: return 2
-            case .decimal: return 3
-            case .text, .json: return 4
-            case .uuid, .blob: return 5
+            case .integer16, .integer32, .integer64, .boolean: return (0, 0)
+            case .date, .double: return (2, 0)
+            case .decimal: return (3, 0)
+            case .text, .json: return (4, 0)
+            case .uuid, .blob: return (5, 0)
             }
         }
         return requests.sorted {
-            (group($0), number($0.owner), $0.defaultName) < (group($1), number($1.owner), $1.defaultName)
+            let (left, right) = (group($0), group($1))
+            return (left.0, number($0.owner), left.1, $0.defaultName) < (
+                right.0, number($1.owner), right.1, $1.defaultName
+            )
         }
     }
 }
