@@ -27,8 +27,9 @@ struct WantedColumn: Sendable {
 /// 3. Interchangeable columns (the two sides of a relationship that is its own inverse) share
 ///    what is left in the order of the numbers.
 ///
-/// A column left with several candidates is an ambiguity, returned as a difference; one left
-/// without any keeps its predicted name (the catalogue check then reports it).
+/// A column left with several candidates is an ambiguity, returned as a difference (and bound
+/// to the first, so that it is reported once); one left without any keeps its predicted name
+/// (the catalogue check then reports it).
 struct StoredColumnMatcher<Dialect: SQLDialect> {
     let stored: [SQLCatalogue.Column]
     let dialect: Dialect
@@ -73,12 +74,17 @@ struct StoredColumnMatcher<Dialect: SQLDialect> {
                 return false
             }
         }
-        return pending.compactMap { column in
+        var ambiguities: [String] = []
+        for column in pending {
             let candidates = self.candidates(for: column)
-            guard candidates.count > 1 else { return nil }
+            guard candidates.count > 1, let first = candidates.first else { continue }
             let names = candidates.map { "\"\($0.name)\"" }.joined(separator: ", ")
-            return "table \"\(table)\" has \(candidates.count) columns that could hold \(column.what): \(names)"
+            ambiguities.append(
+                "table \"\(table)\" has \(candidates.count) columns that could hold \(column.what): \(names)")
+            // Taken, so that the catalogue check does not report the column missing as well.
+            take(first, for: column, rename)
         }
+        return ambiguities
     }
 
     private mutating func take(
