@@ -24,8 +24,9 @@ struct WantedColumn: Sendable {
 /// 2. Otherwise the candidates are the unclaimed stored columns named `base` or `base` and a
 ///    number, of a fitting type; a column with one candidate takes it, again until nothing
 ///    changes (a column whose candidates others took is then decided).
-/// 3. Interchangeable columns (the two sides of a relationship that is its own inverse) share
-///    what is left in the order of the numbers.
+/// 3. Interchangeable columns (the two sides of a relationship that is its own inverse, whose
+///    predicted names say nothing about which is which) skip the first step and share their
+///    candidates in the order of the numbers, the first column taking the lowest.
 ///
 /// A column left with several candidates is an ambiguity, returned as a difference (and bound
 /// to the first, so that it is reported once); one left without any keeps its predicted name
@@ -48,7 +49,7 @@ struct StoredColumnMatcher<Dialect: SQLDialect> {
     ) -> [String] {
         var pending: [WantedColumn] = []
         for column in wanted {
-            if let found = SQLCatalogue.column(column.name, in: stored, dialect: dialect),
+            if !interchangeable, let found = SQLCatalogue.column(column.name, in: stored, dialect: dialect),
                 !claimed.contains(key(found.name)), fits(found, column.type)
             {
                 take(found, for: column, rename)
