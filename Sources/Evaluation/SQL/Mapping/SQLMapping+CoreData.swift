@@ -13,10 +13,15 @@ extension SQLMapping {
     ///   `Z_FOK_<INVERSE>` of the inverse's table;
     /// - a many-to-many pair shares `Z_<n><RELATIONSHIP>` with the columns
     ///   `Z_<n><INVERSE>` and `Z_<m><RELATIONSHIP>` (`n`, `m` the entity numbers of the two
-    ///   declaring entities), and `Z_FOK_…` order columns for ordered sides; a relationship that
-    ///   is its own inverse has `Z_<n><RELATIONSHIP>` with `Z_<n><RELATIONSHIP>` and
-    ///   `Z_<n><RELATIONSHIP>1`, one row per direction;
+    ///   declaring entities), and `Z_FOK_…` order columns for ordered sides; a join column
+    ///   name is used once in the store, later uses getting `1`, `2`, …
+    ///   (``CoreDataJoinColumnNames``), so a relationship that is its own inverse has
+    ///   `Z_<n><RELATIONSHIP>` with `Z_<n><RELATIONSHIP>` and `Z_<n><RELATIONSHIP>1`, one row
+    ///   per direction;
     /// - dates are seconds since 2001-01-01 UTC, Booleans 0/1, UUIDs 16-byte blobs.
+    ///
+    /// These are the names `db create` gives. A store that exists is read with its own names:
+    /// ``verified(_:convention:database:dialect:)`` binds this mapping to its catalogue.
     ///
     /// `entityNumbers` are the store's `Z_PRIMARYKEY` numbers when reading a real store
     /// (every entity of the schema must have one); by default they are computed with
@@ -42,9 +47,10 @@ extension SQLMapping {
     /// depth-first walk of the inheritance forest, root entities and the children of each
     /// entity in name order, each parent before its sub-entities.
     ///
-    /// Confirmed on the fixture store (eight root entities numbered in name order); the order
-    /// among sub-entities is inferred from published stores, not confirmed. A real store's
-    /// `Z_PRIMARYKEY` table is authoritative.
+    /// Learnt from real stores (Docs/sql-mapping.md): the Artsy Folio store numbers `Document`
+    /// 4, its sub-entities `ArtistDocument` 5 and `ShowDocument` 6, then `Image` 7; macOS's
+    /// AddressBook store numbers a sub-entity's children before its next sibling. A real
+    /// store's `Z_PRIMARYKEY` table is authoritative.
     public static func coreDataEntityNumbers(_ schema: Schema) -> [String: Int] {
         var children: [String: [String]] = [:]
         var roots: [String] = []
@@ -177,9 +183,9 @@ struct CoreDataConvention: MappingConvention {
 
     /// Core Data's column order, as in real stores: integer and Boolean attributes and foreign
     /// keys, then dates and floating-point numbers, decimals, text, bytes; within each group by
-    /// entity number, and within an entity by name (foreign keys after the integer attributes
-    /// of their entity: macOS's AddressBook store has `ZSYNCSTATUS, ZCONTAINER` of one entity
-    /// before `ZEXTERNALGROUPBEHAVIOR` of the next).
+    /// entity number, and within an entity by name, its foreign keys after its integer
+    /// attributes (macOS's AddressBook store: `ABCDContact`'s integers, then its foreign keys
+    /// `ZCONTACTINDEX` … `ZNOTE`, then the next entity's integers).
     func columnOrder(_ requests: [ColumnPlan.Request]) -> [ColumnPlan.Request] {
         func group(_ request: ColumnPlan.Request) -> (Int, Int) {
             switch request.role {
