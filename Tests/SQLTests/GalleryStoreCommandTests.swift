@@ -64,6 +64,31 @@ struct GalleryStoreCommandTests {
         }
     }
 
+    @Test(
+        "the real Artsy store: the REPL answers :entity Image, artist.name BEGINSWITH 'U' and names what is not tracked",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: CoreDataStoreTests.realStorePath), "../shared/fixtures is absent"
+        ))
+    func realStoreREPL() {
+        var lines = ["artist.name BEGINSWITH 'U'"]
+        let buffer = PostgresCommandOutput()
+        let io = ToolIO(
+            readLine: { lines.isEmpty ? nil : lines.removeFirst() }, write: { buffer.output += $0 },
+            writeError: { buffer.error += $0 })
+        let model = CoreDataStoreTests.fixtures.appendingPathComponent("ArtsyPartner.xcdatamodel").path
+        let status = PredicateTool.run(
+            [
+                "repl", "--schema", model, "--db", CoreDataStoreTests.realStorePath, "--mapping", "coredata",
+                "--entity", "Image",
+            ], io: io)
+        #expect(status == 0)
+        #expect(buffer.error == Self.warning)
+        // No image of the store has an artist (its ZARTIST column is empty).
+        #expect(buffer.output.contains("0 objects ("))
+        #expect(buffer.output.contains("note: 'artist.name' cannot be tracked: " + Self.untracked + "; :apply refuses"))
+        #expect(buffer.output.contains("database: 0 objects ("))
+    }
+
     @Test("eval answers through it; watch and affected refuse to track it, naming the key path")
     func tracking() throws {
         let evaluated = run([
