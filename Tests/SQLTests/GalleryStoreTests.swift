@@ -115,6 +115,13 @@ struct GalleryStoreTests {
         #expect(columns["Z_3LOCATIONS"] == ["Z_3ARTWORKS1", "Z_7LOCATIONS"])
         #expect(columns["Z_3SHOWS"] == ["Z_3ARTWORKS2", "Z_8SHOWS1"])
         #expect(columns["Z_1ARTWORKS"] == ["Z_1ALBUMS1", "Z_3ARTWORKS", "Z_FOK_3ARTWORKS"])
+        // Core Data's column order, as the fixture has it: Image's foreign keys with its
+        // integers, before InstallShot's integer; then floating point, then text by entity.
+        #expect(
+            columns["ZIMAGE"] == [
+                "Z_PK", "Z_ENT", "Z_OPT", "ZARTIST", "ZARTWORK", "ZCOVERFORALBUM", "ZTHUMBNAIL", "ZWIDTH", "ZWIDTH1",
+                "ZURL", "ZCAPTION", "ZPATH",
+            ])
         let mapping = try Self.mapping(database)
         #expect(try ObjectGraph.read(from: database, mapping: mapping, dialect: SQLiteDialect()) == graph)
         for (entity, format, ids) in Self.queries {
