@@ -57,7 +57,8 @@ let package = Package(
                 "SQLiteDatabase", "PostgresDatabase", "PredicateCLI", "ObjectStore", "Evaluation", "Predicates",
                 "KeyPaths",
                 "TestSupport", "GraphTestSupport",
-            ]),
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(name: "PredicateCLITests", dependencies: ["PredicateCLI", "Predicates", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

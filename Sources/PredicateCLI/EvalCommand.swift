@@ -76,7 +76,7 @@ struct EvalCommand: ToolCommand {
     /// The graph form: check, compile for the graph, fetch, print each match on its line.
     private func runOnGraph(io: ToolIO) -> Int32 {
         guard case .graph(let schemaPath, let graphPath, let entity) = source else { return ExitStatus.failure }
-        let outcome = StoreInputs.schema(schemaPath).flatMap { schema -> Result<[String], CommandFailure> in
+        let outcome = StoreInputs.schema(schemaPath, io: io).flatMap { schema -> Result<[String], CommandFailure> in
             StoreInputs.graph(graphPath, schema: schema).flatMap { graph -> Result<[String], CommandFailure> in
                 StoreInputs.checked(format, arguments: arguments, schema: schema, entity: entity).flatMap { checked in
                     fetch(checked, in: graph)

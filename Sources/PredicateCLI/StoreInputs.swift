@@ -117,9 +117,33 @@ enum StoreInputs {
         }
     }
 
-    /// Writes the schema's warnings to standard error, one per line.
+    /// The schema in `path` (``schema(_:)``), its warnings written to standard error once:
+    /// what every command that loads a schema does.
+    static func schema(_ path: String, io: ToolIO) -> Result<Schema, CommandFailure> {
+        schema(path).map { schema in
+            reportWarnings(schema, io: io)
+            return schema
+        }
+    }
+
+    /// Writes the schema's warnings to standard error, one per line (``warningText(_:)``).
     static func reportWarnings(_ schema: Schema, io: ToolIO) {
-        for warning in schema.validationWarnings() { io.reportError("warning: \(warning)\n") }
+        io.reportError(warningText(schema))
+    }
+
+    /// The schema's warnings, one line each, with what they mean for queries: an inverse
+    /// that does not point back (Xcode and Core Data accept it) leaves key paths through the
+    /// relationship answerable but not trackable:
+    /// `warning: 'Image.artist': inverse 'Artist.thumbnail' has inverse 'thumbnail', expected
+    /// 'artist'; queries through 'Image.artist' are answered, changes through it cannot be tracked`.
+    static func warningText(_ schema: Schema) -> String {
+        schema.validationWarnings().map { warning in
+            var line = "warning: \(warning)"
+            if warning.kind == .inverseDoesNotPointBack, let entity = warning.entity, let property = warning.property {
+                line += "; queries through '\(entity).\(property)' are answered, changes through it cannot be tracked"
+            }
+            return line + "\n"
+        }.joined()
     }
 
     /// `format` parsed with `arguments` and checked for `entity`; diagnostics rendered with

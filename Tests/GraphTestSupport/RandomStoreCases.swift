@@ -24,6 +24,12 @@ package struct StoreCase: CustomStringConvertible {
     package var schema: Schema
     package var objects: [String: [InsertedObject]]
 
+    /// A case of `objects` over `schema`.
+    package init(schema: Schema, objects: [String: [InsertedObject]]) {
+        self.schema = schema
+        self.objects = objects
+    }
+
     /// The graph of the objects.
     package func graph() throws(GraphErrors) -> ObjectGraph {
         try ObjectGraph(schema: schema, objects: objects)

@@ -11,9 +11,14 @@ import Testing
 /// queried through the lowering and compared with hand-written SQL and with memory.
 @Suite("SQL: the Core Data convention")
 struct CoreDataStoreTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-            "shared/fixtures/coredata-store")
+    /// The shared folder beside the package (`../shared`), or the one `PREDICATE_SHARED` names
+    /// (a worktree elsewhere): its `fixtures` hold real stores the tests read when present.
+    static let shared: URL = {
+        if let given = ProcessInfo.processInfo.environment["PREDICATE_SHARED"] { return URL(fileURLWithPath: given) }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
+    }()
+    static let fixtures = shared.appendingPathComponent("fixtures/coredata-store")
 
     /// Runs `format` on `entity` lowered and in memory; returns the ids (sorted) both give.
     static func bothWays(
@@ -74,19 +79,23 @@ struct CoreDataStoreTests {
         #expect(try ObjectGraph.read(from: database, mapping: mapping, dialect: SQLiteDialect()) == graph)
     }
 
-    @Test("the real store written by Core Data on iOS: lowered queries agree with hand-written SQL and with memory")
+    static let realStorePath = fixtures.appendingPathComponent("ArtsyPartner_1.3.5.sqlite").path
+
+    @Test(
+        "the real store written by Core Data on iOS: lowered queries agree with hand-written SQL and with memory",
+        .enabled(if: FileManager.default.fileExists(atPath: realStorePath), "../shared/fixtures is absent"))
     func realStore() throws {
         let model = Self.fixtures.appendingPathComponent("ArtsyPartner.xcdatamodel")
-        let store = Self.fixtures.appendingPathComponent("ArtsyPartner_1.3.5.sqlite")
-        guard FileManager.default.fileExists(atPath: store.path) else {
-            print("CoreDataStoreTests: \(Self.fixtures.path) is absent; the real-store test is skipped")
-            return
-        }
         let schema = try Schema.load(contentsOf: model)
-        let database = try SQLiteConnection(path: store.path, mode: .immutable)
+        let database = try SQLiteConnection(path: Self.realStorePath, mode: .immutable)
         let numbers = try SQLMapping.coreDataEntityNumbers(in: database, schema: schema)
         #expect(numbers != nil, "the store's Z_PRIMARYKEY names every entity")
-        let mapping = try SQLMapping.coreData(schema, entityNumbers: numbers)
+        // What every reader does: the mapping checked against the store and bound to its names.
+        let description = try SQLDatabaseDescription.read(
+            from: database, dialect: SQLiteDialect(), convention: .coreData)
+        let mapping = try SQLMapping.verified(
+            schema, convention: .coreData, database: description, dialect: SQLiteDialect())
+        #expect(mapping.entityNumbers == numbers)
         let graph = try ObjectGraph.read(from: database, mapping: mapping, dialect: SQLiteDialect())
         // SOURCE.md: 63 artworks and 4 artists.
         #expect(graph.objects(of: "Artwork").count == 63)

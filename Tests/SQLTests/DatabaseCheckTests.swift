@@ -73,14 +73,14 @@ struct DatabaseCheckTests {
             try PostgresTestDatabase(), types: ["id": "bigint", "name": "text", "creationDate": "double precision"])
     }
 
-    @Test("the real Core Data store passes; with Z_PRIMARYKEY changed it is refused before any query")
+    @Test(
+        "the real Core Data store passes; with Z_PRIMARYKEY changed it is refused before any query",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: CoreDataStoreTests.realStorePath), "../shared/fixtures is absent"
+        ))
     func realStore() throws {
         let model = CoreDataStoreTests.fixtures.appendingPathComponent("ArtsyPartner.xcdatamodel")
-        let store = CoreDataStoreTests.fixtures.appendingPathComponent("ArtsyPartner_1.3.5.sqlite")
-        guard FileManager.default.fileExists(atPath: store.path) else {
-            print("DatabaseCheckTests: \(CoreDataStoreTests.fixtures.path) is absent; the real-store test is skipped")
-            return
-        }
+        let store = URL(fileURLWithPath: CoreDataStoreTests.realStorePath)
         let schema = try Schema.load(contentsOf: model)
         let copy = NSTemporaryDirectory() + "predicate-check-\(getpid())-\(UUID().uuidString).sqlite"
         defer { try? FileManager.default.removeItem(atPath: copy) }

@@ -14,7 +14,9 @@ extension LiveResultSet {
         let readers: [@Sendable (GraphObject) throws(EvaluationError) -> EvaluationValue]
         let matcher: ChangeMatcher
 
-        init(request: FetchRequest, graph: ObjectGraph) throws(LiveResultsError) {
+        /// The plan of `request`; without `tracksChanges` its matcher follows no key path (the
+        /// rows are fetched once, ``ObjectGraph/fetch(_:)``).
+        init(request: FetchRequest, graph: ObjectGraph, tracksChanges: Bool = true) throws(LiveResultsError) {
             let layout = graph.layout
             guard let number = layout.numbers[request.entity] else {
                 var message = "no entity named '\(request.entity)'"
@@ -62,7 +64,9 @@ extension LiveResultSet {
             do {
                 let orderPaths = sortKeys.map(\.keyPath)
                 let dependencies: QueryDependencies
-                if let checked {
+                if !tracksChanges {
+                    dependencies = try QueryDependencies(schema: graph.schema, rootEntity: request.entity, keyPaths: [])
+                } else if let checked {
                     dependencies = try QueryDependencies(
                         checked, sortKeyPaths: orderPaths, displayKeyPaths: request.refreshKeyPaths)
                 } else {
@@ -72,7 +76,8 @@ extension LiveResultSet {
                 }
                 matcher = ChangeMatcher(dependencies: dependencies)
             } catch {
-                throw LiveResultsError("the request's key paths cannot be tracked: \(error.description)")
+                throw LiveResultsError(
+                    "the request's key paths cannot be tracked: \(error.description)", dependencyError: error)
             }
         }
 

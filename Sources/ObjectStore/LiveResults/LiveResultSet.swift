@@ -77,11 +77,23 @@ public struct LiveResultSet: Sendable {
         return total
     }
 
-    /// Creates the results of `request` over `graph` (a full fetch).
+    /// Creates the results of `request` over `graph` (a full fetch). Refused, naming the key
+    /// path, when a change could not be traced back to the rows (a relationship without a
+    /// usable inverse: ``LiveResultsError/dependencyError``); ``ObjectGraph/fetch(_:)`` answers
+    /// such a request once.
     public init(request: FetchRequest, graph: ObjectGraph) throws(LiveResultsError) {
         self.graph = graph
         self.request = request
         self.plan = try Plan(request: request, graph: graph)
+        try refetch()
+    }
+
+    /// The rows of `request` without change tracking (``ObjectGraph/fetch(_:)``): never to be
+    /// applied a change set to, as its plan follows no key path.
+    init(untracked request: FetchRequest, graph: ObjectGraph) throws(LiveResultsError) {
+        self.graph = graph
+        self.request = request
+        self.plan = try Plan(request: request, graph: graph, tracksChanges: false)
         try refetch()
     }
 
@@ -192,11 +204,16 @@ public struct LiveResultsError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The schema check's diagnostics, when the predicate does not check.
     public var diagnostics: [Diagnostic]
+    /// Why the request's key paths cannot be tracked, when that is the reason: its
+    /// ``DependencyError/keyPath`` names the key path (`artist.name` through an inverse that
+    /// does not point back).
+    public var dependencyError: DependencyError?
 
     /// Creates an error.
-    public init(_ message: String, diagnostics: [Diagnostic] = []) {
+    public init(_ message: String, diagnostics: [Diagnostic] = [], dependencyError: DependencyError? = nil) {
         self.message = message
         self.diagnostics = diagnostics
+        self.dependencyError = dependencyError
     }
 
     public var description: String { message }

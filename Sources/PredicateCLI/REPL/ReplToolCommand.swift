@@ -63,6 +63,7 @@ struct ReplToolCommand: ToolCommand {
             io.reportError("predicate repl: " + failure.message + "\n")
             return failure.status
         }
+        if schemaPath != nil, let schema = session.schema { StoreInputs.reportWarnings(schema, io: io) }
         return io.terminal.inputIsTerminal
             ? ReplLoop.runInteractive(&session, io: io) : ReplLoop.runScript(&session, io: io)
     }

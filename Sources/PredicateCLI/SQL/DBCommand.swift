@@ -55,7 +55,7 @@ struct DBCommand: ToolCommand {
 
     func run(io: ToolIO) -> Int32 {
         let schema: Schema
-        switch StoreInputs.schema(schemaPath) {
+        switch StoreInputs.schema(schemaPath, io: io) {
         case .success(let loaded): schema = loaded
         case .failure(let failure): return failure.report(io)
         }

@@ -8,6 +8,7 @@ enum ReplLoop {
         var failed = false
         while let line = io.readLine() {
             let reply = session.handle(line)
+            io.writeError(reply.warnings)
             io.write(reply.text)
             failed = failed || reply.isError
             if reply.quits { return failed ? ExitStatus.invalidInput : ExitStatus.success }
@@ -39,6 +40,7 @@ enum ReplLoop {
             case .line(let line):
                 history.add(line)
                 let reply = session.handle(line)
+                io.writeError(reply.warnings)
                 io.write(style.styled(reply))
                 if reply.quits { return ExitStatus.success }
             case .interrupted:
