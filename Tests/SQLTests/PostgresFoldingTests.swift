@@ -122,8 +122,12 @@ struct PostgresFoldingTests {
         let db = try PostgresTestServer.shared.get().makeDatabase()
         let run = PropertyRun("PostgresFoldingTests.randomStrings", defaultCases: 3_000)
         let table = SQLFoldingTable.shared
-        let listed = (table.mapped[.cd] ?? []).map { String($0.0) }
-        let marks = table.extending.map { String($0) }
+        // Characters newer than the server's Unicode tables are left out of the draw (their
+        // folds cannot agree; `everyListedCharacter` counts them), so that a skip means the
+        // two normalisations disagree on known characters, which must stay rare.
+        let known = { (text: String) in !Self.newerThanServerTables(text) }
+        let listed = (table.mapped[.cd] ?? []).map { String($0.0) }.filter(known)
+        let marks = table.extending.map { String($0) }.filter(known)
         let pool = DelicateText.characters + DelicateText.marks + DelicateText.words
         var texts: [String] = []
         for index in 0..<run.cases {
