@@ -33,8 +33,8 @@ struct CoreDataStoreTests {
         let (graph, _) = try SampleQueryTests.sample()
         let mapping = try SQLMapping.coreData(graph.schema)
         let database = try SQLiteConnection.inMemory()
-        try database.run(SQLSchemaDefinition.statements(for: mapping, dialect: SQLiteDialect()))
-        try database.run(try graph.insertStatements(mapping: mapping, dialect: SQLiteDialect()))
+        try database.execute(SQLSchemaDefinition.statements(for: mapping, dialect: SQLiteDialect()))
+        try database.execute(try graph.insertStatements(mapping: mapping, dialect: SQLiteDialect()))
         let columns = try database.tableColumns()
         // One table per hierarchy named Z + the root entity's name in capitals; Z_PK, Z_ENT,
         // Z_OPT first; attributes and to-one relationships as Z + the name in capitals.
@@ -71,7 +71,7 @@ struct CoreDataStoreTests {
             #expect(sql == expected, "sqlite (Core Data layout): \(format)")
         }
         // Read back, the store is the same graph.
-        #expect(try ObjectGraph.read(from: database, mapping: mapping, dialect: SQLiteDialect()) == graph)
+        #expect(try ObjectGraph.read(from: database, mapping: mapping) == graph)
     }
 
     @Test("the real store written by Core Data on iOS: lowered queries agree with hand-written SQL and with memory")
@@ -87,7 +87,7 @@ struct CoreDataStoreTests {
         let numbers = try SQLMapping.coreDataEntityNumbers(in: database, schema: schema)
         #expect(numbers != nil, "the store's Z_PRIMARYKEY names every entity")
         let mapping = try SQLMapping.coreData(schema, entityNumbers: numbers)
-        let graph = try ObjectGraph.read(from: database, mapping: mapping, dialect: SQLiteDialect())
+        let graph = try ObjectGraph.read(from: database, mapping: mapping)
         // SOURCE.md: 63 artworks and 4 artists.
         #expect(graph.objects(of: "Artwork").count == 63)
         #expect(graph.objects(of: "Artist").count == 4)
