@@ -4,6 +4,7 @@ import GraphTestSupport
 import KeyPaths
 import ObjectStore
 import Predicates
+import TestSupport
 import Testing
 
 /// `ObjectGraph.read` over a scripted database: what it asks (plain selects in the database's
@@ -155,5 +156,80 @@ struct GraphSQLReadTests {
         let graph = try ObjectGraph.read(from: database, mapping: mapping)
         let content = try #require(graph.objectID(entity: "Content", id: .int(3)))
         #expect(try graph.value(forKey: "bucket", of: content) == .toOne(nil))
+    }
+
+    /// A Content row of the property below: its key and foreign key as stored.
+    struct StoredRow: Sendable, CustomStringConvertible {
+        var id: SQLValue
+        var bucket: SQLValue
+
+        var description: String { "(id \(id), bucket_id \(bucket))" }
+    }
+
+    /// Whether a stored key reads as a key: an integer, or a real without a fraction.
+    static func isKey(_ value: SQLValue) -> Bool {
+        switch value {
+        case .integer: true
+        case .double(let double): double.rounded() == double
+        case .null, .text, .blob: false
+        }
+    }
+
+    /// The problems the reader must report for `rows`: one per key that does not read, one per
+    /// foreign key that is neither NULL nor a key.
+    static func expectedProblems(_ rows: [StoredRow]) -> Int {
+        rows.reduce(0) { count, row in
+            count + (isKey(row.id) ? 0 : 1) + (row.bucket.isNull || isKey(row.bucket) ? 0 : 1)
+        }
+    }
+
+    /// Whether reading `rows` (beside Bucket 1) breaks the rule: every row read back as its
+    /// object, or one problem per bad key naming its column — never a row dropped in silence.
+    static func breaksTheRule(_ rows: [StoredRow]) throws -> Bool {
+        let mapping = try mapping()
+        let content = try #require(mapping.entityTables.first { $0.name == "Content" })
+        let table = rows.map { row in
+            content.columns.map { column -> SQLValue in
+                column.name == "id" ? row.id : column.name == "bucket_id" ? row.bucket : .null
+            }
+        }
+        let database = ScriptedDatabase(tables: ["Content": table, "Bucket": [[.integer(1), .text("b")]]])
+        do {
+            let graph = try ObjectGraph.read(from: database, mapping: mapping)
+            return expectedProblems(rows) != 0 || graph.objects(of: "Content").count != rows.count
+        } catch let errors as GraphErrors {
+            let named = errors.errors.allSatisfy {
+                $0.message.hasPrefix(#"table "Content", column "id": "#)
+                    || $0.message.hasPrefix(#"table "Content", column "bucket_id": "#)
+            }
+            return !named || errors.errors.count != expectedProblems(rows)
+        }
+    }
+
+    @Test("property: a row is read back or each of its bad keys is reported, never dropped")
+    func neverDropped() throws {
+        let run = PropertyRun("GraphSQLReadTests.neverDropped", defaultCases: 300)
+        for index in 0..<run.cases {
+            var random = SplitMix64(seed: run.caseSeed(index))
+            var rows: [StoredRow] = []
+            for number in 1...random.int(in: 1...6) {
+                // Distinct ids when they read; any kind of value otherwise.
+                let bad: [SQLValue] = [.null, .blob([UInt8(random.below(256))]), .double(Double(number) + 0.5)]
+                let id: SQLValue =
+                    random.chance(1, in: 3)
+                    ? random.pick(bad) : random.pick([.integer(Int64(number)), .double(Double(number))])
+                let bucket: SQLValue = random.chance(1, in: 3) ? random.pick(bad) : random.pick([.null, .integer(1)])
+                rows.append(StoredRow(id: id, bucket: bucket))
+            }
+            guard try Self.breaksTheRule(rows) else { continue }
+            let shrunk = Shrinker.shrink(
+                rows,
+                candidates: { rows in
+                    rows.indices.map { index in rows.enumerated().filter { $0.offset != index }.map(\.element) }
+                },
+                fails: { (try? Self.breaksTheRule($0)) ?? true })
+            Issue.record("rows \(shrunk) were not all read or reported\n\(run.replay(index))")
+            return
+        }
     }
 }

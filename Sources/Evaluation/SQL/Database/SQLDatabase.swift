@@ -4,7 +4,7 @@
 /// `:db` use nothing else.
 ///
 /// ```swift
-/// let database: any SQLDatabase = try SQLiteConnection(path: "/tmp/sample.sqlite")
+/// let database: any SQLDatabase = …   // a connection of the SQLite or PostgreSQL helper
 /// try database.transaction {
 ///     try database.execute(.createTable(SQLCreateTable("Tag", columns: [.init("id", .integer64, primaryKey: true)])))
 ///     try database.execute(.insert(SQLInsert(table: "Tag", columns: ["id"], rows: [[.integer(1)], [.integer(2)]])))
