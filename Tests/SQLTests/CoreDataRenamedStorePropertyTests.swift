@@ -203,9 +203,9 @@ struct CoreDataRenamedStorePropertyTests {
             let renaming = Self.renaming(created, seed: testCase.renaming, quote: database.dialect.quote)
             labels.formUnion(renaming.labels)
             try database.run(renaming.statements.map { SQLStatement(sql: $0) })
-            let store = TestDatabaseQuerying(database: database)
+            let store = database.sqlDatabase
             let description = try SQLDatabaseDescription.read(
-                from: store, dialect: database.dialect, convention: .coreData)
+                from: store, convention: .coreData)
             let bound = try SQLMapping.verified(
                 graph.schema, convention: .coreData, database: description, dialect: database.dialect)
             let joins = bound.joinTables.map {
@@ -216,7 +216,7 @@ struct CoreDataRenamedStorePropertyTests {
             guard vColumns == renaming.vColumns else {
                 return "bound columns of v \(vColumns), the store has \(renaming.vColumns)"
             }
-            let read = try ObjectGraph.read(from: store, mapping: bound, dialect: database.dialect)
+            let read = try ObjectGraph.read(from: store, mapping: bound)
             guard read == graph else {
                 return "read back differently:\n" + StoreRoundTripPropertyTests.differences(graph, read)
             }

@@ -38,8 +38,8 @@ struct CoreDataStoreTests {
         let (graph, _) = try SampleQueryTests.sample()
         let mapping = try SQLMapping.coreData(graph.schema)
         let database = try SQLiteConnection.inMemory()
-        try database.run(SQLSchemaDefinition.statements(for: mapping, dialect: SQLiteDialect()))
-        try database.run(try graph.insertStatements(mapping: mapping, dialect: SQLiteDialect()))
+        try database.execute(SQLSchemaDefinition.statements(for: mapping, dialect: SQLiteDialect()))
+        try database.execute(try graph.insertStatements(mapping: mapping, dialect: SQLiteDialect()))
         let columns = try database.tableColumns()
         // One table per hierarchy named Z + the root entity's name in capitals; Z_PK, Z_ENT,
         // Z_OPT first; attributes and to-one relationships as Z + the name in capitals.
@@ -76,7 +76,7 @@ struct CoreDataStoreTests {
             #expect(sql == expected, "sqlite (Core Data layout): \(format)")
         }
         // Read back, the store is the same graph.
-        #expect(try ObjectGraph.read(from: database, mapping: mapping, dialect: SQLiteDialect()) == graph)
+        #expect(try ObjectGraph.read(from: database, mapping: mapping) == graph)
     }
 
     static let realStorePath = fixtures.appendingPathComponent("ArtsyPartner_1.3.5.sqlite").path
@@ -92,11 +92,11 @@ struct CoreDataStoreTests {
         #expect(numbers != nil, "the store's Z_PRIMARYKEY names every entity")
         // What every reader does: the mapping checked against the store and bound to its names.
         let description = try SQLDatabaseDescription.read(
-            from: database, dialect: SQLiteDialect(), convention: .coreData)
+            from: database, convention: .coreData)
         let mapping = try SQLMapping.verified(
             schema, convention: .coreData, database: description, dialect: SQLiteDialect())
         #expect(mapping.entityNumbers == numbers)
-        let graph = try ObjectGraph.read(from: database, mapping: mapping, dialect: SQLiteDialect())
+        let graph = try ObjectGraph.read(from: database, mapping: mapping)
         // SOURCE.md: 63 artworks and 4 artists.
         #expect(graph.objects(of: "Artwork").count == 63)
         #expect(graph.objects(of: "Artist").count == 4)

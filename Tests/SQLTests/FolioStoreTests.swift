@@ -27,7 +27,7 @@ struct FolioStoreTests {
         let schema = try Schema.load(contentsOf: Self.folder.appendingPathComponent("ArtsyFolio_v2.3.xcdatamodel"))
         let database = try SQLiteConnection(path: Self.store.path, mode: .immutable)
         let description = try SQLDatabaseDescription.read(
-            from: database, dialect: SQLiteDialect(), convention: .coreData)
+            from: database, convention: .coreData)
         let mapping = try SQLMapping.verified(
             schema, convention: .coreData, database: description, dialect: SQLiteDialect())
         // The store's tables (its `.schema`): Show is entity 14, Location 10.
@@ -40,7 +40,7 @@ struct FolioStoreTests {
                 == .joinTable(
                     table: "Z_3LOCATIONS", sourceColumn: "Z_3ARTWORKS2", destinationColumn: "Z_10LOCATIONS",
                     orderColumn: nil))
-        let graph = try ObjectGraph.read(from: database, mapping: mapping, dialect: SQLiteDialect())
+        let graph = try ObjectGraph.read(from: database, mapping: mapping)
         #expect(graph.objects(of: "Artwork").count == 27)
         #expect(graph.objects(of: "Show").count == 7)
         // Hand-written SQL over the store's columns as the oracle.

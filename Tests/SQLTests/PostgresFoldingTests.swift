@@ -34,7 +34,8 @@ struct PostgresFoldingTests {
                 }
                 memory.append(folded)
             }
-            try db.run(SQLStatement(sql: "INSERT INTO f VALUES " + rows.joined(separator: ", "), bindings: bindings))
+            try db.execute(
+                SQLStatement(sql: "INSERT INTO f VALUES " + rows.joined(separator: ", "), bindings: bindings))
         }
         let rows = try db.rows(
             SQLStatement(sql: "SELECT pe_fold(s, o), normalize(m, NFC), normalize(s, NFC) FROM f ORDER BY n, o"))
@@ -172,7 +173,7 @@ struct PostgresFoldingTests {
             let rows = batch.indices.map {
                 "($\(4 * ($0 - start) + 1), $\(4 * ($0 - start) + 2), $\(4 * ($0 - start) + 3), $\(4 * ($0 - start) + 4))"
             }
-            try db.run(
+            try db.execute(
                 SQLStatement(
                     sql: "INSERT INTO p VALUES " + rows.joined(separator: ", "),
                     bindings: batch.indices.flatMap { index in

@@ -197,8 +197,7 @@ struct ValueStorageTests {
                 bindings: [.integer(7), .text("ChecklistNote"), .text("not json")])
         ])
         do {
-            _ = try ObjectGraph.read(
-                from: TestDatabaseQuerying(database: database), mapping: mapping, dialect: database.dialect)
+            _ = try ObjectGraph.read(from: database.sqlDatabase, mapping: mapping)
             Issue.record("read a transformable value from 'not json'")
         } catch let errors as GraphErrors {
             #expect(errors.errors.count == 1)

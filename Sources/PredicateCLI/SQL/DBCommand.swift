@@ -115,7 +115,7 @@ struct DBCommand: ToolCommand {
     }
 
     private func export(_ schema: Schema, io: ToolIO) -> Int32 {
-        let database: OpenDatabase
+        let database: any SQLDatabase
         switch target.open(create: false) {
         case .success(let opened): database = opened
         case .failure(let failure): return failure.report(io)
@@ -126,7 +126,7 @@ struct DBCommand: ToolCommand {
         case .failure(let failure): return failure.report(io)
         }
         do {
-            let graph = try ObjectGraph.read(from: database, mapping: mapping, dialect: database.dialect)
+            let graph = try ObjectGraph.read(from: database, mapping: mapping)
             io.write(String(decoding: try graph.jsonData(), as: UTF8.self) + "\n")
             return ExitStatus.success
         } catch let errors as GraphErrors {

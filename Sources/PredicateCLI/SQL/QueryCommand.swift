@@ -37,7 +37,7 @@ struct QueryCommand: ToolCommand {
         case .success(let loaded): schema = loaded
         case .failure(let failure): return failure.report(io)
         }
-        let database: OpenDatabase
+        let database: any SQLDatabase
         switch target.open(create: false) {
         case .success(let opened): database = opened
         case .failure(let failure): return failure.report(io)

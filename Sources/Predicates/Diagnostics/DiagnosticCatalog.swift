@@ -26,7 +26,7 @@ package enum DiagnosticCatalog {
     ]
 
     /// The ids of warnings: problems that do not stop parsing (`predicate lint` prints them).
-    public static let warningIdentifiers: [String] = ["surplus-arguments"]
+    package static let warningIdentifiers: [String] = ["surplus-arguments"]
 
     // MARK: - Input
 

@@ -213,10 +213,12 @@ extension SQLMapping {
     /// The entity numbers a Core Data store recorded in its `Z_PRIMARYKEY` table, by entity
     /// name; `nil` when the database has no such table or it does not name every entity of
     /// `schema` (then ``coreDataEntityNumbers(_:)`` computes them).
-    public static func coreDataEntityNumbers(in database: some SQLQuerying, schema: Schema) throws -> [String: Int]? {
-        guard try database.tableColumns()["Z_PRIMARYKEY"] != nil else { return nil }
+    public static func coreDataEntityNumbers(in database: some SQLDatabase, schema: Schema) throws -> [String: Int]? {
+        guard try database.catalogue().columns(ofTable: "Z_PRIMARYKEY", dialect: database.dialect) != nil else {
+            return nil
+        }
         var numbers: [String: Int] = [:]
-        for row in try database.rows(SQLStatement(sql: "SELECT \"Z_ENT\", \"Z_NAME\" FROM \"Z_PRIMARYKEY\"")) {
+        for row in try database.rows(.columns(["Z_ENT", "Z_NAME"], from: "Z_PRIMARYKEY")) {
             guard row.count == 2, let number = row[0].integerValue, case .text(let name) = row[1] else { continue }
             numbers[name] = Int(number)
         }

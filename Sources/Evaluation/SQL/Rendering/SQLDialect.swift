@@ -46,6 +46,15 @@ public protocol SQLDialect: Sendable {
     /// Whether a double column keeps NaN (SQLite stores it as NULL); writers refuse a NaN
     /// they cannot store rather than lose it. `true` unless a dialect says otherwise.
     var storesNaN: Bool { get }
+    /// The statement that starts a transaction: `BEGIN` unless a dialect says otherwise.
+    var beginTransaction: String { get }
+    /// The most values one statement may bind; a longer insert is cut into several
+    /// (``SQLInsert/batches(maximumBindings:)``). 999 unless a dialect says otherwise.
+    var maximumBindings: Int { get }
+    /// The query listing every table's columns with their declared types, one row of (table,
+    /// column, declared type) per column in column order: what ``SQLDatabase/catalogue()``
+    /// runs (`SQLDialect+Catalogue.swift`).
+    var catalogueQuery: SQLSelect { get }
 }
 
 extension SQLDialect {
@@ -59,6 +68,9 @@ extension SQLDialect {
     /// Most databases keep NaN in a double column.
     public var storesNaN: Bool { true }
     public var unboundedLimit: String { "ALL" }
+    public var beginTransaction: String { "BEGIN" }
+    /// The lowest limit of the common databases (SQLite's before version 3.32).
+    public var maximumBindings: Int { 999 }
 
     /// `left op right`: right where the database's own numbers behave as memory's (SQLite:
     /// 64-bit integers that continue as doubles on overflow, `/` truncating; doubles).
@@ -89,6 +101,12 @@ public struct SQLiteDialect: SQLDialect {
     public var storesNaN: Bool { false }
     /// SQLite has no `LIMIT ALL`; a negative limit means none.
     public var unboundedLimit: String { "-1" }
+    /// `BEGIN IMMEDIATE`: a writer takes the write lock when its transaction starts, so that two
+    /// writers wait for each other there (or fail with "database is locked") instead of one
+    /// failing at its first write after reading.
+    public var beginTransaction: String { "BEGIN IMMEDIATE" }
+    /// SQLite's `SQLITE_MAX_VARIABLE_NUMBER` before version 3.32, which a build may still keep.
+    public var maximumBindings: Int { 999 }
 
     /// The standard spellings, except `SUM`: `pe_sum`, the SQLite helper's sum with memory's
     /// overflow rule (SQLite's `SUM` fails with "integer overflow" where memory's `@sum`
@@ -175,6 +193,8 @@ public struct PostgreSQLDialect: SQLDialect {
 
     public var trueCondition: String { "TRUE" }
     public var falseCondition: String { "FALSE" }
+    /// The protocol counts a statement's parameters in 16 bits.
+    public var maximumBindings: Int { 65_535 }
 
     /// PostgreSQL's integer operators keep the narrower operand's type and raise on overflow
     /// (`smallint + smallint` fails at 32768; memory's integers are 64-bit and continue in
