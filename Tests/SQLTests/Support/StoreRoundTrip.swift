@@ -22,10 +22,17 @@ struct TestDatabaseQuerying: SQLQuerying {
 
 extension TestDatabase {
     /// What `db create` then `db export` do: the tables of `mapping` created in a fresh
-    /// database, `graph` inserted, every object read back.
+    /// database, `graph` inserted, the database checked against the schema as every reader
+    /// checks it (``SQLMapping/verified(_:convention:database:dialect:)``: the key types are
+    /// the ones the database recorded, not `mapping`'s), every object read back.
     func roundTrip(_ graph: ObjectGraph, mapping: SQLMapping) throws -> ObjectGraph {
         try load(graph, mapping: mapping)
-        return try ObjectGraph.read(from: TestDatabaseQuerying(database: self), mapping: mapping, dialect: dialect)
+        let querying = TestDatabaseQuerying(database: self)
+        let description = try SQLDatabaseDescription.read(
+            from: querying, dialect: dialect, convention: mapping.convention)
+        let verified = try SQLMapping.verified(
+            graph.schema, convention: mapping.convention, database: description, dialect: dialect)
+        return try ObjectGraph.read(from: querying, mapping: verified, dialect: dialect)
     }
 
     /// The graph file `db export` prints after `db create` of `graph` (pretty JSON, sorted keys).
