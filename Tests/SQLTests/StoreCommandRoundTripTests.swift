@@ -3,6 +3,7 @@ import GraphTestSupport
 import KeyPaths
 import ObjectStore
 import PredicateCLI
+import SQLiteDatabase
 import TestSupport
 import Testing
 
@@ -214,5 +215,33 @@ struct StoreCommandRoundTripTests {
                 return
             }
         }
+    }
+
+    @Test(
+        "db export of a database whose attribute named 'id' holds a value: exit 2 naming the object, not a changed id")
+    func attributeNamedID() throws {
+        let directory = try files().directory
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let schema = directory + "/id-schema.json"
+        try
+            #"{"entities": [{"name": "T", "attributes": [{"name": "id", "type": "integer64"}, {"name": "name", "type": "string"}]}]}"#
+            .write(toFile: schema, atomically: true, encoding: .utf8)
+        let graph = directory + "/id-graph.json"
+        try #"{"T": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]}"#.write(
+            toFile: graph, atomically: true, encoding: .utf8)
+        let database = directory + "/id.sqlite"
+        #expect(run(["db", "create", "--schema", schema, "--graph", graph, "--db", database]).status == 0)
+        #expect(run(["db", "export", "--schema", schema, "--db", database]).status == 0)
+        // The attribute is the column T_id (the key column is id); a store that holds a value there.
+        try SQLiteConnection(path: database).execute(#"UPDATE "T" SET "T_id" = 42 WHERE "id" = 1"#)
+        #expect(run(["query", "id == 42", "--schema", schema, "--entity", "T", "--db", database]).output == "[1]\n")
+        let export = run(["db", "export", "--schema", schema, "--db", database])
+        #expect(export.status == 2)
+        #expect(export.output.isEmpty)
+        #expect(
+            export.error.hasPrefix(
+                "T 1, 'id': a graph file cannot hold a value of a property named 'id', where 'id' is the object's own id"
+            ),
+            "\(export.error)")
     }
 }
