@@ -20,7 +20,7 @@ enum FuzzNames {
         "ß", "e\u{301}", "🎉", "SELECT", "order", "group", "table", "AND", "OR", "NOT", "size", "FIRST", "LAST",
         "SELF", "nil", "null", "true", "YES", "ANY", "SUBQUERY", "--comment", "a;b", "[x]", "`tick`", "$var", "%K",
         "*", "back\\slash", "0", "-1", "1e3", "id", "entity", "rowid", "oid", "Kelvin\u{212A}",
-        String(repeating: "long", count: 15), String(repeating: "é", count: 40),
+        String(repeating: "long", count: 15), String(repeating: "é", count: 40), String(repeating: "n", count: 300),
     ]
 
     /// Names `db create` may refuse, each with what makes it so (one is enough to make a
