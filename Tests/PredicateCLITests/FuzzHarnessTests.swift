@@ -47,7 +47,8 @@ struct FuzzHarnessTests {
 
     @Test("a short seeded run passes, and a case replays to the same input")
     func shortRun() throws {
-        let run = try Self.run(["--seed", "11", "--cases", "40"])
+        // A generous time limit per case: the full suite loads the machine.
+        let run = try Self.run(["--seed", "11", "--cases", "40", "--timeout", "60"])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("40 cases passed"))
         let first = try Self.run(["--replay", "11:3"])
@@ -59,7 +60,7 @@ struct FuzzHarnessTests {
 
     @Test("database cases: created, exported and queried; a replay names its kinds")
     func databaseCases() throws {
-        let run = try Self.run(["--seed", "5", "--cases", "8", "--kinds", "database"])
+        let run = try Self.run(["--seed", "5", "--cases", "8", "--kinds", "database", "--timeout", "60"])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("8 of 8 cases passed (database 8; database: "), "\(run.output)")
         // Some cases were created and their predicates compared with eval --graph.
