@@ -34,7 +34,11 @@ let package = Package(
             name: "predicate-bench",
             dependencies: ["Predicates", "Evaluation", "KeyPaths", "ObjectStore", "SQLiteDatabase", "PostgresDatabase"]),
         .executableTarget(
-            name: "predicate-fuzz", dependencies: ["PredicateCLI", "Evaluation", "Predicates", "TestSupport"]),
+            name: "predicate-fuzz",
+            dependencies: [
+                "PredicateCLI", "Evaluation", "Predicates", "KeyPaths", "ObjectStore", "TestSupport",
+                "GraphTestSupport",
+            ]),
         // Coverage-guided fuzzing of the parser and the loaders (a libFuzzer build: README).
         .executableTarget(name: "predicate-libfuzzer", dependencies: ["Predicates", "KeyPaths", "Evaluation"]),
         // Shared by the test targets: the seeded generator, seed reading and shrinking.

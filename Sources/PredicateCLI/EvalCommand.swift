@@ -104,7 +104,14 @@ struct EvalCommand: ToolCommand {
         }
         do throws(EvaluationError) {
             let matches = try graph.fetch(compiled, entity: checked.entity)
-            return .success(matches.map { StoreInputs.objectLine($0, in: graph) })
+            var lines: [String] = []
+            for match in matches {
+                switch StoreInputs.objectLine(match, in: graph) {
+                case .success(let line): lines.append(line)
+                case .failure(let failure): return .failure(failure)
+                }
+            }
+            return .success(lines)
         } catch {
             return .failure(CommandFailure(status: ExitStatus.failure, message: "error: \(error.message)"))
         }

@@ -189,10 +189,16 @@ enum StoreInputs {
         return .success(())
     }
 
+    /// The keys an object line gives the object itself, which no property may use.
+    static let objectLineKeys: Set<String> = ["entity", "id"]
+
     /// An object of a graph as one JSON line of the graph file format, with its entity:
-    /// `{"entity":"Content","id":1,"name":"notes.txt","bucket":1,"tags":[1]}`.
-    static func objectLine(_ id: ObjectID, in graph: ObjectGraph) -> String {
-        guard let entity = graph.entity(of: id) else { return "null" }
+    /// `{"entity":"Content","id":1,"name":"notes.txt","bucket":1,"tags":[1]}`. A property named
+    /// `entity` or `id` that holds a value cannot be written beside the object's own entity and
+    /// id (one JSON object cannot hold a key twice): it is refused with exit status 2, naming
+    /// the object and the property, as `db export` refuses a property named `id`.
+    static func objectLine(_ id: ObjectID, in graph: ObjectGraph) -> Result<String, CommandFailure> {
+        guard let entity = graph.entity(of: id) else { return .success("null") }
         var fields = [
             "\"entity\":" + PredicateValue.string(entity).jsonText(), "\"id\":" + id.id.predicateValue.jsonText(),
         ]
@@ -210,8 +216,17 @@ enum StoreInputs {
                 guard !targets.isEmpty else { continue }
                 json = PredicateValue.array(targets.map(\.id.predicateValue)).jsonText()
             }
+            guard !objectLineKeys.contains(property.name) else {
+                return .failure(
+                    CommandFailure(
+                        status: ExitStatus.invalidInput,
+                        message: "\(entity) \(id.id.predicateValue.jsonText()), '\(property.name)': "
+                            + "an object is printed as {\"entity\", \"id\", …}, which cannot also hold a value of a "
+                            + "property named '\(property.name)'; query the object's other properties, or rename this one"
+                    ))
+            }
             fields.append(PredicateValue.string(property.name).jsonText() + ":" + json)
         }
-        return "{" + fields.joined(separator: ",") + "}"
+        return .success("{" + fields.joined(separator: ",") + "}")
     }
 }

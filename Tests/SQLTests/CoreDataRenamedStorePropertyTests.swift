@@ -102,7 +102,7 @@ struct CoreDataRenamedStorePropertyTests {
     static func makeCase(seed: UInt64) -> Case {
         var random = SplitMix64(seed: seed)
         let schema = schema(&random)
-        var generator = StoreCaseGenerator(seed: random.next(), idKind: .integer)
+        var generator = StoreCaseGenerator(seed: random.next(), idKinds: [.integer])
         return Case(store: StoreCase(schema: schema, objects: generator.makeObjects(schema)), renaming: random.next())
     }
 

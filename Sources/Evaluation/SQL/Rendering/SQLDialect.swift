@@ -30,6 +30,9 @@ public protocol SQLDialect: Sendable {
     /// `TRUE`/`FALSE` as conditions.
     var trueCondition: String { get }
     var falseCondition: String { get }
+    /// `condition IS TRUE` (or `IS NOT TRUE` when `negated`): a two-valued view of a
+    /// condition that may be NULL.
+    func truthTest(_ condition: String, negated: Bool) -> String
     /// The type name of a column of `type` in `CREATE TABLE` under the naming `convention`
     /// (Core Data's own names, `VARCHAR`, `TIMESTAMP`, … in SQLite).
     func columnType(_ type: SQLColumnType, convention: SQLNamingConvention) -> String
@@ -65,6 +68,11 @@ extension SQLDialect {
 
     public var trueCondition: String { "1 = 1" }
     public var falseCondition: String { "1 = 0" }
+
+    /// `condition IS TRUE` / `condition IS NOT TRUE`.
+    public func truthTest(_ condition: String, negated: Bool) -> String {
+        condition + (negated ? " IS NOT TRUE" : " IS TRUE")
+    }
     /// Most databases keep NaN in a double column.
     public var storesNaN: Bool { true }
     public var unboundedLimit: String { "ALL" }
@@ -96,6 +104,14 @@ public struct SQLiteDialect: SQLDialect {
     public func placeholder(_ index: Int) -> String { "?" }
 
     public func nullSafeEquality(_ a: String, _ b: String) -> String { "\(a) IS \(b)" }
+
+    /// `condition IS 1` / `condition IS NOT 1`: SQLite takes `TRUE` and `FALSE` for the names
+    /// of columns when a table of the query has a column so named (`"t0"."c" IS NOT TRUE`
+    /// would compare with the column `true`), so the test compares with 1, which is what a
+    /// condition (0, 1 or NULL) is when it holds.
+    public func truthTest(_ condition: String, negated: Bool) -> String {
+        condition + (negated ? " IS NOT 1" : " IS 1")
+    }
 
     /// SQLite stores a NaN double as NULL.
     public var storesNaN: Bool { false }

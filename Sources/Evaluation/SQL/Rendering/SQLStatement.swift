@@ -135,7 +135,7 @@ struct SQLRenderer {
         case .isNull(let inner, let negated):
             return (try operand(inner)) + (negated ? " IS NOT NULL" : " IS NULL")
         case .isTrue(let inner, let negated):
-            return (try operand(inner)) + (negated ? " IS NOT TRUE" : " IS TRUE")
+            return dialect.truthTest(try operand(inner), negated: negated)
         case .nullSafeEqual(let a, let b):
             return dialect.nullSafeEquality(try operand(a), try operand(b))
         case .inList(let value, let items):
