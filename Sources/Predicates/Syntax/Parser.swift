@@ -31,6 +31,8 @@ final class Parser {
     var position = 0
     /// The nesting level the parser is at (see ``ParserLimits``).
     var depth = 0
+    /// The deepest level reached so far (tests compare it with ``CanonicalFormWalk``'s count).
+    private(set) var deepestReached = 0
     /// Index of the next unused argument.
     var nextArgument = 0
 
@@ -85,16 +87,25 @@ final class Parser {
     }
 
     /// A whole predicate, then the end of the input.
+    /// The tree is then measured as its canonical text nests (``CanonicalFormWalk``): a tree
+    /// that would print deeper than ``ParserLimits/maximumDepth`` is refused, so that what the
+    /// parser returns always prints as text it accepts.
     func parseWholePredicate() throws -> PredicateNode {
         let predicate = try parsePredicate()
         try expectEnd(expecting: "AND, OR or the end of the input")
+        if let offending = CanonicalFormWalk.excess(of: predicate, limit: limits.maximumDepth) {
+            throw canonicalNestingError(at: offending)
+        }
         return predicate
     }
 
-    /// A whole expression, then the end of the input.
+    /// A whole expression, then the end of the input; measured like a predicate.
     func parseWholeExpression() throws -> ExpressionNode {
         let expression = try parseExpression()
         try expectEnd(expecting: "an operator or the end of the input")
+        if let offending = CanonicalFormWalk.excess(of: expression, limit: limits.maximumDepth) {
+            throw canonicalNestingError(at: offending)
+        }
         return expression
     }
 
@@ -167,6 +178,7 @@ final class Parser {
     /// Enters one nesting level; throws `nesting-too-deep` at `token` beyond the limit.
     func enter(at token: Token) throws {
         depth += 1
+        if depth > deepestReached { deepestReached = depth }
         if depth > limits.maximumDepth {
             throw fail(DiagnosticCatalog.nestingTooDeep(limit: limits.maximumDepth, range: token.range))
         }
