@@ -88,6 +88,43 @@ struct RoundTripDepthTests {
         return nil
     }
 
+    /// The reproducers in general: deep inputs written the shortest way (the canonical
+    /// text nests deeper) with `%@` bound to nested arrays. Whatever the parser accepts prints
+    /// as text that reads back as the same tree; what it refuses is too deep as written or as
+    /// printed. Also checks the bound that lets the parser skip measuring short inputs.
+    @Test("deep inputs the parser accepts print as text that reads back as the same tree")
+    func acceptedInputs() throws {
+        let run = PropertyRun("RoundTripDepthTests.inputs", defaultCases: 300)
+        let generous = ParserLimits(maximumDepth: 2_000, maximumInputBytes: 1 << 24)
+        var accepted = 0
+        var refused = 0
+        for index in 0..<run.cases {
+            var source = DeepSource(seed: run.caseSeed(index))
+            let text = source.predicate(levels: source.int(100...250))
+            let arguments = source.arguments
+            let counting = try Parser(source: text, arguments: arguments, limits: generous)
+            let whole = try counting.parseWholePredicate()
+            let depth = CanonicalFormWalk.depth(of: whole)
+            let bound = 2 * counting.tokens.count + counting.argumentLevels
+            #expect(depth <= bound, "canonical depth \(depth) above the bound \(bound); \(run.replay(index))")
+            let tree: PredicateNode
+            do {
+                tree = try PredicateParser().parsePredicate(text, arguments: arguments)
+            } catch {
+                #expect(error.diagnostic.id == "nesting-too-deep")
+                #expect(counting.deepestReached > Self.limit || depth > Self.limit, "\(run.replay(index))")
+                refused += 1
+                continue
+            }
+            accepted += 1
+            let canonical = try tree.parseableFormat()
+            let reparsed = try PredicateParser().parsePredicate(canonical)
+            #expect(reparsed == DeepAST.normalisingCollections(tree), "\(run.replay(index))")
+            #expect(reparsed.predicateFormat == canonical, "\(run.replay(index))")
+        }
+        #expect(accepted >= run.cases / 10 && refused >= run.cases / 10, "accepted \(accepted), refused \(refused)")
+    }
+
     /// The same laws through `parseExpression` for deep expressions.
     @Test("deep expressions round-trip through parseExpression or are refused")
     func expressions() throws {

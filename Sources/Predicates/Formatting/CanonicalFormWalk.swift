@@ -11,8 +11,9 @@
 /// collection bound to `%@` prints as braces, one level per nested collection.
 /// ``PredicateNode/parseableFormat(limits:)`` uses the same walk for trees built in code.
 ///
-/// The walk uses a work list, not recursion, so it measures trees of any depth without
-/// exhausting the stack. The decisions about parentheses are the formatter's own
+/// The walk recurses only a bounded number of levels (shallow trees, the usual case, then cost
+/// no allocation); a deeper tree is walked again with a work list, so trees of any depth are
+/// measured without exhausting the stack. The decisions about parentheses are the formatter's own
 /// (``PredicateFormatter/isCompound(_:)``, ``PredicateFormatter/infixOperandNeedsParentheses(_:)``,
 /// …), and whether a `.key` wraps is the parser's (``Parser/makesMember(_:)``);
 /// `RoundTripDepthTests` checks that the count equals the depth the parser reaches on the
@@ -41,6 +42,11 @@ struct CanonicalFormWalk {
     /// (set by the checks in `CanonicalFormWalk+Literals.swift`).
     var unprintable: (what: String, range: SourceRange?)?
     private var work: [Item] = []
+    /// Whether children are visited at once (by recursion) rather than put on ``work``.
+    private var recursive = false
+    /// The levels of recursion in use, and whether the recursive walk ran out of them.
+    private var recursion = 0
+    private var abandoned = false
 
     private init(limit: Int?, checksLiterals: Bool = false) {
         self.limit = limit
@@ -107,14 +113,43 @@ struct CanonicalFormWalk {
 
     // MARK: - The walk
 
+    /// Walks from `first`: by recursion while the tree is shallow (the usual case, which then
+    /// allocates nothing), else again from the start with a work list, which any depth fits.
     private mutating func run(_ first: Item) {
-        work.append(first)
+        recursive = true
+        process(first)
+        guard abandoned else { return }
+        self = CanonicalFormWalk(limit: limit, checksLiterals: checksLiterals)
+        schedule(first)
         while let item = work.popLast(), !exceeded, unprintable == nil {
-            switch item {
-            case .predicate(let predicate, let depth): visit(predicate, at: depth)
-            case .expression(let expression, let depth): visit(expression, at: depth)
-            case .value(let value, let depth, let range): visit(value, at: depth, range: range)
-            }
+            process(item)
+        }
+    }
+
+    /// How many levels of the tree the recursive walk enters before it gives up for the work list.
+    private static let recursionBudget = 96
+
+    /// Visits `item` now (recursive walk) or later (work list).
+    private mutating func schedule(_ item: Item) {
+        guard recursive else {
+            work.append(item)
+            return
+        }
+        guard recursion < Self.recursionBudget else {
+            abandoned = true
+            return
+        }
+        recursion += 1
+        process(item)
+        recursion -= 1
+    }
+
+    private mutating func process(_ item: Item) {
+        guard !exceeded, unprintable == nil, !abandoned else { return }
+        switch item {
+        case .predicate(let predicate, let depth): visit(predicate, at: depth)
+        case .expression(let expression, let depth): visit(expression, at: depth)
+        case .value(let value, let depth, let range): visit(value, at: depth, range: range)
         }
     }
 
@@ -131,9 +166,9 @@ struct CanonicalFormWalk {
     private mutating func child(_ node: ExpressionNode, at depth: Int, parenthesised: Bool) {
         if parenthesised {
             reach(depth + 1, node.range)
-            work.append(.expression(node, depth: depth + 1))
+            schedule(.expression(node, depth: depth + 1))
         } else {
-            work.append(.expression(node, depth: depth))
+            schedule(.expression(node, depth: depth))
         }
     }
 
@@ -147,22 +182,22 @@ struct CanonicalFormWalk {
             for child in children {
                 if PredicateFormatter.isCompound(child) {
                     reach(depth + 1, child.range)
-                    work.append(.predicate(child, depth: depth + 1))
+                    schedule(.predicate(child, depth: depth + 1))
                 } else {
-                    work.append(.predicate(child, depth: depth))
+                    schedule(.predicate(child, depth: depth))
                 }
             }
         case .not(let child):
             reach(depth + 1, node.range)
             if PredicateFormatter.isCompound(child) {
                 reach(depth + 2, child.range)
-                work.append(.predicate(child, depth: depth + 2))
+                schedule(.predicate(child, depth: depth + 2))
             } else {
-                work.append(.predicate(child, depth: depth + 1))
+                schedule(.predicate(child, depth: depth + 1))
             }
         case .comparison(let comparison):
-            work.append(.expression(comparison.left, depth: depth))
-            work.append(.expression(comparison.right, depth: depth))
+            schedule(.expression(comparison.left, depth: depth))
+            schedule(.expression(comparison.right, depth: depth))
         }
     }
 
@@ -171,14 +206,14 @@ struct CanonicalFormWalk {
         if checksLiterals { inspect(expression) }
         switch expression.kind {
         case .constant(let value):
-            work.append(.value(value, depth: depth, range: range))
+            schedule(.value(value, depth: depth, range: range))
         case .evaluatedObject, .keyPath, .variable, .anyKey:
             break
         case .member, .index:
             visitPostfixChain(expression, at: depth)
         case .aggregate(let elements), .function(_, let elements):
             reach(depth + 1, range)
-            for element in elements { work.append(.expression(element, depth: depth + 1)) }
+            for element in elements { schedule(.expression(element, depth: depth + 1)) }
         case .binary(_, let left, let right):
             reach(depth + 1, range)
             child(left, at: depth, parenthesised: PredicateFormatter.infixOperandNeedsParentheses(left))
@@ -188,19 +223,20 @@ struct CanonicalFormWalk {
             child(operand, at: depth + 1, parenthesised: PredicateFormatter.prefixOperandNeedsParentheses(operand))
         case .customFunction(let receiver, _, let arguments):
             reach(depth + 1, range)
-            for argument in [receiver] + arguments { work.append(.expression(argument, depth: depth + 1)) }
+            schedule(.expression(receiver, depth: depth + 1))
+            for argument in arguments { schedule(.expression(argument, depth: depth + 1)) }
         case .subquery(let collection, _, let predicate):
             reach(depth + 1, range)
-            work.append(.expression(collection, depth: depth + 1))
-            work.append(.predicate(predicate, depth: depth + 1))
+            schedule(.expression(collection, depth: depth + 1))
+            schedule(.predicate(predicate, depth: depth + 1))
         case .cast(let value, _), .assignment(_, let value):
             reach(depth + 1, range)
-            work.append(.expression(value, depth: depth + 1))
+            schedule(.expression(value, depth: depth + 1))
         case .ternary(let condition, let whenTrue, let whenFalse):
             reach(depth + 1, range)
-            work.append(.predicate(condition, depth: depth + 1))
-            work.append(.expression(whenTrue, depth: depth + 1))
-            work.append(.expression(whenFalse, depth: depth + 1))
+            schedule(.predicate(condition, depth: depth + 1))
+            schedule(.expression(whenTrue, depth: depth + 1))
+            schedule(.expression(whenFalse, depth: depth + 1))
         }
     }
 
@@ -208,51 +244,65 @@ struct CanonicalFormWalk {
     /// `$x.a[0].b`. The parser reads the innermost base first, at `depth`, then each step;
     /// every `[index]`, and every `.key` that makes a new member, wraps the node read so far
     /// and holds one more level until the chain ends, so the brackets of a later step are
-    /// deeper than those of an earlier one.
+    /// deeper than those of an earlier one. Two passes down the chain, without allocating:
+    /// the first counts the wrapping steps and reaches the base, the second walks the steps
+    /// from the outermost (which holds every level) inwards.
     private mutating func visitPostfixChain(_ outermost: ExpressionNode, at depth: Int) {
-        var steps: [ExpressionNode] = []
+        var wraps = 0
         var node = outermost
-        var base: ExpressionNode
-        var bare: Bool
-        chain: while true {
-            steps.append(node)
-            if checksLiterals, steps.count > 1 { inspect(node) }  // the outermost one was inspected
+        while true {
+            let base: ExpressionNode
+            let bare: Bool
             switch node.kind {
             case .member(let inner, _):
                 base = inner
                 bare = PredicateFormatter.isBareBase(inner)
+                if Parser.makesMember(inner) { wraps += 1 }
             case .index(let inner, _):
                 base = inner
                 bare = PredicateFormatter.isBareIndexBase(inner)
+                wraps += 1
             default:
                 return  // unreachable: only members and indexes are steps
             }
-            switch base.kind {
-            case .member, .index:
-                // Always printed bare: the chain goes on.
-                node = base
-            default:
-                break chain
-            }
-        }
-        child(base, at: depth, parenthesised: !bare)
-        var wraps = 0
-        for step in steps.reversed() {
-            switch step.kind {
-            case .member(let inner, _):
-                if Parser.makesMember(inner) {
-                    wraps += 1
-                    reach(depth + wraps, step.range)
-                }
-            case .index(_, let selector):
-                wraps += 1
-                reach(depth + wraps, step.range)
-                if case .expression(let index) = selector {
-                    work.append(.expression(index, depth: depth + wraps))
-                }
-            default:
+            if Self.isPostfixStep(base) {
+                node = base  // always printed bare: the chain goes on
+            } else {
+                child(base, at: depth, parenthesised: !bare)
                 break
             }
+        }
+        node = outermost
+        var level = depth + wraps
+        var isOutermost = true
+        while true {
+            if checksLiterals, !isOutermost { inspect(node) }  // the outermost one was inspected
+            isOutermost = false
+            let base: ExpressionNode
+            switch node.kind {
+            case .member(let inner, _):
+                base = inner
+                if Parser.makesMember(inner) {
+                    reach(level, node.range)
+                    level -= 1
+                }
+            case .index(let inner, let selector):
+                base = inner
+                reach(level, node.range)
+                if case .expression(let index) = selector { schedule(.expression(index, depth: level)) }
+                level -= 1
+            default:
+                return
+            }
+            guard Self.isPostfixStep(base) else { return }
+            node = base
+        }
+    }
+
+    private static func isPostfixStep(_ node: ExpressionNode) -> Bool {
+        switch node.kind {
+        case .member, .index: true
+        default: false
         }
     }
 
@@ -261,13 +311,13 @@ struct CanonicalFormWalk {
         switch value {
         case .array(let elements):
             reach(depth + 1, range)
-            for element in elements { work.append(.value(element, depth: depth + 1, range: range)) }
+            for element in elements { schedule(.value(element, depth: depth + 1, range: range)) }
         case .set(let elements):
             reach(depth + 1, range)
-            for element in elements { work.append(.value(element, depth: depth + 1, range: range)) }
+            for element in elements { schedule(.value(element, depth: depth + 1, range: range)) }
         case .dictionary(let entries):
             reach(depth + 1, range)
-            for entry in entries.values { work.append(.value(entry, depth: depth + 1, range: range)) }
+            for entry in entries.values { schedule(.value(entry, depth: depth + 1, range: range)) }
         case .date:
             reach(depth + 1, range)  // CAST(seconds, "NSDate")
         case .double(let number):
