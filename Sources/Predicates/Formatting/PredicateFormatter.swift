@@ -5,8 +5,11 @@
 /// `parse(format(tree)) == tree`, and printing the re-parsed tree gives the same text.
 ///
 /// It writes into one growing buffer instead of concatenating the text of children, so
-/// printing is linear in the size of the output. It recurses once per tree level; the
-/// parser's nesting limit (``ParserLimits/maximumDepth``) bounds that depth for parsed trees.
+/// printing is linear in the size of the output. It recurses once per tree level, except
+/// along one-child AND / OR chains and members of members (loops); the parser's nesting limit
+/// (``ParserLimits/maximumDepth``), which it applies to the printed text too, bounds that
+/// depth for parsed trees, and ``PredicateNode/parseableFormat(limits:)`` checks it for trees
+/// built in code.
 struct PredicateFormatter {
     /// The text written so far.
     var output = ""
