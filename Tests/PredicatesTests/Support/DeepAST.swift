@@ -69,7 +69,7 @@ struct DeepAST {
 
     private mutating func wrap(_ operand: ExpressionNode, in kind: Kind) -> ExpressionNode {
         switch kind {
-        case .negate, .arrays: return ExpressionNode(.unary(.negate, operand))
+        case .negate, .arrays: return ExpressionNode(.unary(.negate, operand))  // arrays: only ever the start
         case .complement: return ExpressionNode(.unary(.onesComplement, operand))
         case .aggregates:
             var elements = [operand]
