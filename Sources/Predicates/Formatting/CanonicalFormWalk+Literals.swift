@@ -62,6 +62,9 @@ extension CanonicalFormWalk {
             unprintable = ("the UUID \(uuid.uuidString)", range)
         case .dictionary:
             unprintable = ("a dictionary", range)
+        case .reference(let reference):
+            // Printed as <x-coredata:///Entity/pKEY>, which reads back only through an argument.
+            unprintable = ("the object reference \(reference)", range)
         case .null, .bool, .int, .string, .array, .set:
             break
         }

@@ -323,7 +323,7 @@ struct CanonicalFormWalk {
         case .double(let number):
             // `-inf` and `-nan` print as a minus before a name (finite negative numbers fold).
             if !number.isFinite, number.sign == .minus { reach(depth + 1, range) }
-        case .null, .bool, .int, .string, .data, .uuid:
+        case .null, .bool, .int, .string, .data, .uuid, .reference:
             break
         }
     }
