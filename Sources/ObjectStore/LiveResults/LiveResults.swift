@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 
 /// A ``LiveResultSet`` shared between tasks and threads: changes are applied one at a time, and
