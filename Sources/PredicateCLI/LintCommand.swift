@@ -69,14 +69,10 @@ struct LintCommand: ToolCommand {
         case .success(let value): loaded = value
         case .failure(let failure): return failure.status
         }
-        // An entity the schema lacks is reported before the predicate is read, in the words of
-        // key-path resolution (as `predicate resolve` reports it).
+        // An entity the schema lacks is reported before the predicate is read, on one line.
         if loaded.entity(named: schema.entity) == nil {
-            do {
-                _ = try loaded.resolve(keyPath: [], from: schema.entity)
-            } catch {
-                io.reportError("predicate lint: \(error)\n")
-            }
+            let unknown = SchemaCheckCatalog.unknownEntity(schema.entity, in: loaded, range: SourceRange(0, 0))
+            io.reportError("predicate lint: \(([unknown.message] + unknown.notes).joined(separator: "; "))\n")
             return ExitStatus.invalidInput
         }
         var problems: [(Diagnostic, severity: String)] = []
