@@ -13,7 +13,10 @@ import Predicates
 ///
 /// The rows are kept as the list's row numbers: an ``ObjectID`` is made only for the rows read
 /// (``rows`` makes all of them, ``row(at:)`` one), so delivering an update costs the size of
-/// the change, not of the list.
+/// the change, not of the list. The row numbers and the root table's keys are shared with the
+/// results, not copied: an update kept while a later change inserts objects of the root's
+/// hierarchy makes that change copy the key column once (as a kept ``LiveResults/snapshot``
+/// makes a change copy the columns it writes).
 public struct ResultUpdate: Sendable, Hashable {
     /// The change's number: 1 for the first change applied to the results (or request
     /// replaced), then 2, 3, … in the order they were applied. Every observer receives the
