@@ -32,22 +32,19 @@ public struct LiveResultSet: Sendable {
     ///
     /// Made on each read from the row numbers the set keeps (O(rows)): read it once per change,
     /// or use ``rowCount`` and ``row(at:)`` for one row.
-    public var rows: [ObjectID] {
-        let hierarchy = graph.layout.names[graph.layout.hierarchies[plan.hierarchy]]
-        let keys = graph.storage.tables[plan.hierarchy].keys
-        return window.map { ObjectID(hierarchy: hierarchy, id: keys[Int($0)]) }
-    }
+    public var rows: [ObjectID] { visibleRows.objectIDs }
 
     /// The number of rows shown.
     public var rowCount: Int { window.count }
 
     /// The row at `index` (0 ..< ``rowCount``).
-    public func row(at index: Int) -> ObjectID {
-        let visible = window
-        let hierarchy = graph.layout.names[graph.layout.hierarchies[plan.hierarchy]]
-        return ObjectID(
-            hierarchy: hierarchy,
-            id: graph.storage.tables[plan.hierarchy].keys[Int(visible[visible.startIndex + index])])
+    public func row(at index: Int) -> ObjectID { visibleRows[index] }
+
+    /// The rows shown as row numbers, with the keys that name them (no ``ObjectID`` made).
+    var visibleRows: ResultRows {
+        ResultRows(
+            hierarchy: graph.layout.names[graph.layout.hierarchies[plan.hierarchy]],
+            keys: graph.storage.tables[plan.hierarchy].keys, rows: window)
     }
     /// The sections of ``rows`` (empty without a section key path).
     public private(set) var sections: [ResultSection] = []

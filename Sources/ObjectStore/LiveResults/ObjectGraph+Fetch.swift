@@ -1,3 +1,5 @@
+import Evaluation
+
 extension ObjectGraph {
     /// The objects `request` selects, in the order and window ``LiveResultSet/rows`` gives
     /// them, evaluated once and not kept current.
