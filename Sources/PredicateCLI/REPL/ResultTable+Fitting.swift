@@ -1,5 +1,6 @@
-/// A table laid out for a terminal of a given width: its lines, none wider than the width, and
-/// the titles of the columns left out on the right when even narrow columns do not fit.
+/// A table laid out for a terminal of a given width: its lines, none wider than the width (in
+/// terminal columns, ``DisplayWidth``: `語` takes two), and the titles of the columns left out
+/// on the right when even narrow columns do not fit.
 struct FittedTable: Equatable {
     /// The lines, without trailing spaces.
     var lines: [String]
@@ -22,7 +23,7 @@ extension ResultTable {
     /// The narrowest a column is cut to (`ab…`) before columns are left out.
     static let minimumColumnWidth = 4
 
-    /// The table laid out in at most `width` characters per line (`nil`: no limit, each
+    /// The table laid out in at most `width` terminal columns per line (`nil`: no limit, each
     /// column as wide as its widest cell).
     ///
     /// When the natural layout is too wide, the widest columns are cut first, all to the
@@ -37,7 +38,7 @@ extension ResultTable {
         let cells = all.map { row in cutsCells ? row.map(Self.cut) : row }
         var natural = Array(repeating: 0, count: count)
         for row in cells {
-            for (index, cell) in row.enumerated() { natural[index] = max(natural[index], cell.count) }
+            for (index, cell) in row.enumerated() { natural[index] = max(natural[index], DisplayWidth.of(cell)) }
         }
         let (widths, shown) = width.map { Self.columnWidths(natural, fitting: $0) } ?? (natural, count)
         func line(_ row: [String]) -> String {
@@ -87,8 +88,9 @@ extension ResultTable {
 }
 
 extension String {
-    /// The string with spaces after it up to `length` characters.
+    /// The string with spaces after it up to `length` columns of a terminal.
     fileprivate func padding(toLength length: Int) -> String {
-        count >= length ? self : self + String(repeating: " ", count: length - count)
+        let columns = DisplayWidth.of(self)
+        return columns >= length ? self : self + String(repeating: " ", count: length - columns)
     }
 }

@@ -13,7 +13,7 @@ import Predicates
 /// 1   notes.txt  120
 /// ```
 struct ResultTable {
-    /// The widest a cell is printed, in characters.
+    /// The widest a cell is printed, in terminal columns.
     static let maximumWidth = 28
 
     /// The column titles; `nil` for a table without a header.
@@ -36,18 +36,28 @@ struct ResultTable {
     /// The table as text, a newline after each line.
     var text: String { lines.map { $0 + "\n" }.joined() }
 
-    /// `cell` with line breaks shown as `⏎`, cut to ``maximumWidth`` characters.
+    /// `cell` with line breaks shown as `⏎`, cut to ``maximumWidth`` columns.
     static func cut(_ cell: String) -> String {
         cut(
             cell.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎"), to: maximumWidth
         )
     }
 
-    /// `text` itself when it has at most `width` characters, else its first `width - 1`
-    /// characters and `…`.
+    /// `text` itself when it takes at most `width` columns of a terminal (``DisplayWidth``:
+    /// `語` takes two), else as many of its first characters as fit in `width - 1` columns, and
+    /// `…`.
     static func cut(_ text: String, to width: Int) -> String {
-        guard text.count > width else { return text }
-        return width <= 0 ? "" : String(text.prefix(width - 1)) + "…"
+        guard DisplayWidth.of(text) > width else { return text }
+        guard width > 0 else { return "" }
+        var kept = ""
+        var columns = 0
+        for character in text {
+            let next = DisplayWidth.of(character)
+            guard columns + next <= width - 1 else { break }
+            kept.append(character)
+            columns += next
+        }
+        return kept + "…"
     }
 
     /// A value as a cell: strings without quotes, dates in ISO 8601, `nil` for null, other

@@ -130,6 +130,22 @@ struct ReplTableWidthTests {
                 "error: 'nmae' is not a column here (data people.json); did you mean 'name'?"))
     }
 
+    @Test("widths are terminal columns: a wide character takes two, and is never cut in half")
+    func wideCharacters() {
+        var session = ReplSession(
+            schema: nil, schemaName: nil,
+            objects: .data([.dictionary(["id": .int(1), "name": .string("東京都庁舎ビル")])], name: "x"), entity: nil,
+            clock: { 0 })
+        // The name takes 14 columns; in 14 the cap is 7 (1 + 2 + 7 + two gaps of 2): three
+        // characters (6 columns) and the ellipsis.
+        session.terminalWidth = { 14 }
+        #expect(session.handle("id == 1").text == "#  id  name\n-  --  -------\n0  1   東京都…\n1 object (0.0 ms)\n")
+        session.terminalWidth = { nil }
+        #expect(
+            session.handle("id == 1").text
+                == "#  id  name\n-  --  --------------\n0  1   東京都庁舎ビル\n1 object (0.0 ms)\n")
+    }
+
     @Test("fitting: no line wider than the width, columns kept from the left, cells whole or cut with …")
     func fittingProperty() {
         let run = PropertyRun("ReplTableWidthTests.fittingProperty", defaultCases: 500)
@@ -154,10 +170,12 @@ struct ReplTableWidthTests {
 
     /// What is wrong with `fitted`, or `nil`.
     static func problem(_ fitted: FittedTable, natural: [String], table: ResultTable, width: Int) -> String? {
-        if natural.allSatisfy({ $0.count <= width }) {
+        if natural.allSatisfy({ DisplayWidth.of($0) <= width }) {
             return fitted.lines == natural && fitted.hiddenColumns.isEmpty ? nil : "a table that fits was changed"
         }
-        if let long = fitted.lines.first(where: { $0.count > width }) { return "line wider than \(width): \(long)" }
+        if let long = fitted.lines.first(where: { DisplayWidth.of($0) > width }) {
+            return "line wider than \(width) columns: \(long)"
+        }
         let headers = table.headers ?? []
         let shown = headers.count - fitted.hiddenColumns.count
         guard shown >= 1, Array(headers.dropFirst(shown)) == fitted.hiddenColumns else {
