@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "KeyPaths", targets: ["KeyPaths"]),
         .library(name: "Evaluation", targets: ["Evaluation"]),
         .library(name: "ObjectStore", targets: ["ObjectStore"]),
+        .library(name: "SQLiteDatabase", targets: ["SQLiteDatabase"]),
+        .library(name: "PostgresDatabase", targets: ["PostgresDatabase"]),
         .executable(name: "predicate", targets: ["predicate"]),
     ],
     targets: [
@@ -41,6 +43,24 @@ let package = Package(
             ]),
         // Coverage-guided fuzzing of the parser and the loaders (a libFuzzer build: README).
         .executableTarget(name: "predicate-libfuzzer", dependencies: ["Predicates", "KeyPaths", "Evaluation"]),
+        // The README's Swift examples, one folder each: every main.swift is a code block of
+        // README.md character for character, and its output is the block printed after it
+        // (Tests/PredicateCLITests/ReadmeExampleTests.swift checks both). Without package access
+        // they see only the public API, as a package that depends on this one does.
+        .executableTarget(
+            name: "example-quick-start", dependencies: ["Evaluation", "Predicates"], path: "Examples/quick-start",
+            packageAccess: false),
+        .executableTarget(
+            name: "example-live-results", dependencies: ["Evaluation", "KeyPaths", "ObjectStore", "Predicates"],
+            path: "Examples/live-results", packageAccess: false),
+        .executableTarget(
+            name: "example-sqlite-query",
+            dependencies: ["Evaluation", "KeyPaths", "ObjectStore", "Predicates", "SQLiteDatabase"],
+            path: "Examples/sqlite-query", packageAccess: false),
+        .executableTarget(
+            name: "example-core-data-store",
+            dependencies: ["Evaluation", "KeyPaths", "ObjectStore", "Predicates", "SQLiteDatabase"],
+            path: "Examples/core-data-store", packageAccess: false),
         // Shared by the test targets: the seeded generator, seed reading and shrinking.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Random schemas, graphs and predicates, shared by the graph and SQL differential tests.

@@ -17,13 +17,13 @@ import Foundation
 /// ``Configuration/defaultConnectTimeout`` seconds for a server that does not answer, unless the
 /// string sets `connect_timeout`. No error or description shows a password. A connection belongs
 /// to one thread at a time.
-package final class PostgresConnection: SQLDatabase {
+public final class PostgresConnection: SQLDatabase {
     private let handle: OpaquePointer
     /// Where the connection goes (printable: it shows no secret).
-    package let configuration: Configuration
+    public let configuration: Configuration
 
     /// Parses `url` (``Configuration/init(parsing:)``) and connects.
-    package convenience init(url: String) throws(PostgresError) {
+    public convenience init(url: String) throws(PostgresError) {
         try self.init(configuration: try Configuration(parsing: url))
     }
 
@@ -31,7 +31,7 @@ package final class PostgresConnection: SQLDatabase {
     /// or refuses: `cannot connect to host=db port=5432 dbname=notes user=bob: …` with libpq's
     /// reason, which names the host it tried (`connection to server at "db" (10.0.0.5), port
     /// 5432 failed: timeout expired`).
-    package init(configuration: Configuration) throws(PostgresError) {
+    public init(configuration: Configuration) throws(PostgresError) {
         let parameters = configuration.connectionParameters
         let keywords = parameters.map { strdup($0.keyword) }
         let values = parameters.map { strdup($0.value) }
@@ -66,15 +66,15 @@ package final class PostgresConnection: SQLDatabase {
     deinit { PQfinish(handle) }
 
     /// The server's version number (`150018` for 15.18).
-    package var serverVersion: Int { Int(PQserverVersion(handle)) }
+    public var serverVersion: Int { Int(PQserverVersion(handle)) }
 
     /// PostgreSQL's spelling (``PostgreSQLDialect``, a plain server's capabilities).
-    package let dialect: any SQLDialect = PostgreSQLDialect()
+    public let dialect: any SQLDialect = PostgreSQLDialect()
 
     /// Runs one or more statements without bindings, as written: the helper functions'
     /// installation, session settings, and tests that make a database by hand. The store layer
     /// runs statements built as trees.
-    package func execute(_ sql: String) throws(PostgresError) {
+    public func execute(_ sql: String) throws(PostgresError) {
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result, sql: sql)
@@ -83,14 +83,14 @@ package final class PostgresConnection: SQLDatabase {
     /// Runs a statement that returns no rows; returns the number of rows it changed
     /// (``SQLDatabase``).
     @discardableResult
-    package func execute(_ statement: SQLStatement) throws(PostgresError) -> Int {
+    public func execute(_ statement: SQLStatement) throws(PostgresError) -> Int {
         let result = try send(statement)
         defer { PQclear(result) }
         return Int(String(cString: PQcmdTuples(result))) ?? 0
     }
 
     /// Runs a query; returns its rows (``SQLDatabase``).
-    package func rows(_ statement: SQLStatement) throws(PostgresError) -> [[SQLValue]] {
+    public func rows(_ statement: SQLStatement) throws(PostgresError) -> [[SQLValue]] {
         let result = try send(statement)
         defer { PQclear(result) }
         var rows: [[SQLValue]] = []
@@ -105,7 +105,7 @@ package final class PostgresConnection: SQLDatabase {
 
     /// Installs (or replaces) the engine's helper functions in the current schema
     /// (``PostgresHelperFunctions/installStatement``; ``SQLDatabase``).
-    package func installHelperFunctions() throws(PostgresError) {
+    public func installHelperFunctions() throws(PostgresError) {
         try execute(PostgresHelperFunctions.installStatement)
     }
 

@@ -15,9 +15,9 @@ import Foundation
 /// ```
 ///
 /// A connection belongs to one thread at a time; open one per task.
-package final class SQLiteConnection: SQLDatabase {
+public final class SQLiteConnection: SQLDatabase {
     /// How the file is opened.
-    package enum Mode: Sendable, Hashable {
+    public enum Mode: Sendable, Hashable {
         /// Read and write; create the file when missing.
         case readWriteCreate
         /// Read only; the file must exist.
@@ -29,10 +29,10 @@ package final class SQLiteConnection: SQLDatabase {
 
     private let handle: OpaquePointer
     /// The path given (or `:memory:`).
-    package let path: String
+    public let path: String
 
     /// Opens (or creates) the database at `path` and registers the helper functions.
-    package init(path: String, mode: Mode = .readWriteCreate) throws(SQLiteError) {
+    public init(path: String, mode: Mode = .readWriteCreate) throws(SQLiteError) {
         var connection: OpaquePointer?
         let flags: Int32
         var location = path
@@ -56,18 +56,18 @@ package final class SQLiteConnection: SQLDatabase {
     }
 
     /// A new, empty in-memory database.
-    package static func inMemory() throws(SQLiteError) -> SQLiteConnection {
+    public static func inMemory() throws(SQLiteError) -> SQLiteConnection {
         try SQLiteConnection(path: ":memory:")
     }
 
     deinit { sqlite3_close_v2(handle) }
 
     /// SQLite's spelling (``SQLiteDialect``).
-    package let dialect: any SQLDialect = SQLiteDialect()
+    public let dialect: any SQLDialect = SQLiteDialect()
 
     /// Runs one or more statements without bindings, as written: the helpers' own setup, and
     /// tests that make a database by hand. The store layer runs statements built as trees.
-    package func execute(_ sql: String) throws(SQLiteError) {
+    public func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         guard code == SQLITE_OK else {
@@ -78,14 +78,14 @@ package final class SQLiteConnection: SQLDatabase {
     }
 
     /// Compiles `sql` for repeated use.
-    package func prepare(_ sql: String) throws(SQLiteError) -> SQLitePreparedStatement {
+    public func prepare(_ sql: String) throws(SQLiteError) -> SQLitePreparedStatement {
         try SQLitePreparedStatement(connection: handle, sql: sql)
     }
 
     /// Runs a statement that returns no rows; returns the number of rows it changed
     /// (``SQLDatabase``).
     @discardableResult
-    package func execute(_ statement: SQLStatement) throws(SQLiteError) -> Int {
+    public func execute(_ statement: SQLStatement) throws(SQLiteError) -> Int {
         let prepared = try prepare(statement.sql)
         try prepared.bind(statement.bindings)
         while try prepared.step() {}
@@ -93,13 +93,13 @@ package final class SQLiteConnection: SQLDatabase {
     }
 
     /// Runs a query; returns its rows (``SQLDatabase``).
-    package func rows(_ statement: SQLStatement) throws(SQLiteError) -> [[SQLValue]] {
+    public func rows(_ statement: SQLStatement) throws(SQLiteError) -> [[SQLValue]] {
         try prepare(statement.sql).rows(statement.bindings)
     }
 
     /// Nothing to install: the helper functions are registered on every connection as it opens
     /// (``SQLDatabase``).
-    package func installHelperFunctions() {}
+    public func installHelperFunctions() {}
 
     /// `path` with the characters a `file:` URI reserves, and non-ASCII bytes, percent-encoded.
     private static func percentEncoded(_ path: String) -> String {

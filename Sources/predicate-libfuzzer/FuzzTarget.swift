@@ -7,7 +7,7 @@ import Predicates
 /// build (README, "Fuzzing"), since libFuzzer supplies `main`:
 ///
 /// ```sh
-/// swift build --product predicate-libfuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DLIBFUZZER
+/// swift build --product predicate-libfuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DLIBFUZZER -Xswiftc -use-ld=lld
 /// SWIFT_BACKTRACE=enable=no .build/debug/predicate-libfuzzer Fuzz/corpus -max_total_time=60
 /// ```
 ///
@@ -53,7 +53,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             print(
                 """
                 predicate-libfuzzer is a libFuzzer target; build and run it with:
-                  swift build --product predicate-libfuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DLIBFUZZER
+                  swift build --product predicate-libfuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DLIBFUZZER \\
+                    -Xswiftc -use-ld=lld
                   SWIFT_BACKTRACE=enable=no .build/debug/predicate-libfuzzer Fuzz/corpus -max_total_time=60
                 """)
         }

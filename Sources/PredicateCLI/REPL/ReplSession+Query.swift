@@ -35,7 +35,9 @@ extension ReplSession {
 
     /// The table and the count line of graph rows.
     func rowsText(_ rows: [ObjectID], graph: ObjectGraph, elapsed: UInt64?) -> String {
-        let table = rows.isEmpty ? "" : ResultTable(rows: rows, entity: entity ?? "", graph: graph).text
+        let table =
+            rows.isEmpty
+            ? "" : printed(ResultTable(rows: rows, entity: entity ?? "", graph: graph, columns: chosenColumns))
         return table + countLine(rows.count, elapsed: elapsed)
     }
 
@@ -140,7 +142,7 @@ extension ReplSession {
         }
         if let limit { matches = Array(matches.prefix(limit)) }
         let elapsed = clock() - start
-        let table = matches.isEmpty ? "" : ResultTable(values: matches).text
+        let table = matches.isEmpty ? "" : printed(ResultTable(values: matches, columns: chosenColumns))
         return .output(table + countLine(matches.count, elapsed: elapsed))
     }
 

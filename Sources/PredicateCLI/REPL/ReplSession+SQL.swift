@@ -72,8 +72,8 @@ extension ReplSession {
             } else {
                 do {
                     let graph = try ObjectGraph.read(from: attached.database, mapping: attached.mapping)
-                    objects = .graph(graph, name: target.description)
-                    notes += "; read \(graph.count) objects from it into memory"
+                    objects = .graph(graph, name: "the database \(target)")
+                    notes += "; read \(Self.count(graph.count, "object")) from it into memory"
                 } catch {
                     return .error("attached \(target), but its objects cannot be read: \(error)")
                 }

@@ -51,6 +51,12 @@ package struct ReplSession: Sendable {
     var sortKeys: [SortKey] = []
     /// At most this many rows (`:limit`).
     var limit: Int?
+    /// The columns tables show (`:columns`), for the entity or the data they were chosen for.
+    var columnChoice: ColumnChoice?
+    /// The width of the terminal replies are printed on, asked each time a table is printed
+    /// (tables are fitted to it); `nil` when the output is not a terminal. Set by the tool
+    /// from ``ToolIO/terminalWidth``; tests pass a fixed width.
+    package var terminalWidth: @Sendable () -> Int? = { nil }
     /// The last predicate that parsed, and its text.
     var lastPredicate: (format: String, node: PredicateNode)?
     /// The database predicates also run in (`:db`, `--db`).
@@ -140,29 +146,41 @@ package struct ReplSession: Sendable {
         }
     }
 
-    /// What is loaded, for the banner and `:help`: `ContentModel.xcdatamodeld (bundled),
-    /// graph.json (bundled): 9 objects; entity Content`.
+    /// What is loaded, for the banner and `:help`: `schema ContentModel.xcdatamodeld
+    /// (bundled), 15 objects from graph.json (bundled), entity Content`.
     var loadedSummary: String {
         var parts: [String] = []
         if let schemaName { parts.append("schema \(schemaName)") }
         switch objects {
         case .none: parts.append("no objects")
-        case .graph(let graph, let name): parts.append("graph \(name) (\(Self.count(graph.count, "object")))")
-        case .data(let values, let name): parts.append("data \(name) (\(Self.count(values.count, "object")))")
+        case .graph(let graph, _) where graph.count == 0: parts.append("no objects")
+        case .graph(let graph, let name): parts.append("\(Self.count(graph.count, "object")) from \(name)")
+        case .data(let values, let name):
+            parts.append("\(Self.count(values.count, "object")) from \(name) (a JSON array)")
         }
         if let entity, case .graph = objects { parts.append("entity \(entity)") }
         return parts.joined(separator: ", ")
     }
 
+    /// A predicate to try on what is loaded (``PredicateSuggestion``), or `nil`.
+    var suggestion: String? {
+        switch objects {
+        case .graph(let graph, _): entity.flatMap { PredicateSuggestion.suggestion(graph: graph, entity: $0) }
+        case .data(let values, _): PredicateSuggestion.suggestion(values: values)
+        case .none:
+            schema.flatMap { schema in entity.flatMap { PredicateSuggestion.suggestion(schema: schema, entity: $0) } }
+        }
+    }
+
     /// The banner printed when the REPL starts on a terminal.
     package var banner: String {
         "predicate REPL: \(loadedSummary).\n"
-            + "Type a predicate, e.g. bucket.name == 'Inbox' AND ANY tags.name == 'work';"
+            + (suggestion.map { "Type a predicate, e.g. \($0);" } ?? "Type a predicate;")
             + " :help lists the commands, :quit leaves.\n"
     }
 
     /// `1 object`, `3 objects`; `2 entities` with the plural given.
     static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
-        "\(number) " + (number == 1 ? noun : plural ?? noun + "s")
+        CommandSupport.count(number, noun, plural: plural)
     }
 }

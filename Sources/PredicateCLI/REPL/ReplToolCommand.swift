@@ -58,7 +58,9 @@ struct ReplToolCommand: ToolCommand {
     func run(io: ToolIO) -> Int32 {
         var session: ReplSession
         switch makeSession() {
-        case .success(let made): session = made
+        case .success(let made):
+            session = made
+            session.terminalWidth = io.terminalWidth
         case .failure(let failure):
             io.reportError("predicate repl: " + failure.message + "\n")
             return failure.status

@@ -107,7 +107,8 @@ struct DBCommand: ToolCommand {
         switch DatabaseCreation(target: target, replace: replace).create(statements, mapping: mapping) {
         case .success:
             io.writeError(
-                "created \(mapping.entityTables.count + mapping.joinTables.count) tables, loaded \(graph.count) objects\n"
+                "created \(CommandSupport.count(mapping.entityTables.count + mapping.joinTables.count, "table")), "
+                    + "loaded \(CommandSupport.count(graph.count, "object"))\n"
             )
             return ExitStatus.success
         case .failure(let failure): return failure.report(io)

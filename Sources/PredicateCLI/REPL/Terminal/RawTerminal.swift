@@ -10,7 +10,8 @@ package struct TerminalInfo: Sendable, Equatable {
     package var inputIsTerminal: Bool
     /// Standard output is a terminal.
     package var outputIsTerminal: Bool
-    /// Colours are allowed: standard output is a terminal and `NO_COLOR` is not set.
+    /// Colours are allowed (``ColorPolicy``): standard output is a terminal, `NO_COLOR` is
+    /// empty or unset, `TERM` is not `dumb`.
     package var usesColor: Bool
 
     /// Pipes and files: no prompt, no banner, no colours.
@@ -23,13 +24,12 @@ package struct TerminalInfo: Sendable, Equatable {
         self.usesColor = usesColor
     }
 
-    /// The streams of this process, and the `NO_COLOR` convention (any value, even empty,
-    /// turns colours off).
+    /// The streams of this process, and the colour conventions (``ColorPolicy``).
     package static var current: TerminalInfo {
         let output = isatty(STDOUT_FILENO) == 1
         return TerminalInfo(
             inputIsTerminal: isatty(STDIN_FILENO) == 1, outputIsTerminal: output,
-            usesColor: output && getenv("NO_COLOR") == nil)
+            usesColor: ColorPolicy.allowsColor(outputIsTerminal: output))
     }
 }
 
