@@ -22,7 +22,10 @@ final class PseudoTerminal {
         let description: String
     }
 
-    init(executable: URL, home: String, rows: UInt16 = 40, columns: UInt16 = 160) throws {
+    /// Starts `executable` on a new pseudo-terminal; with `standardOutput`, its standard
+    /// output goes to that file instead (`predicate > out.txt` typed in a terminal).
+    init(executable: URL, home: String, rows: UInt16 = 40, columns: UInt16 = 160, standardOutput: String? = nil) throws
+    {
         var master: Int32 = 0
         var slave: Int32 = 0
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -31,6 +34,9 @@ final class PseudoTerminal {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for target in [Int32(0), 1, 2] { posix_spawn_file_actions_adddup2(&actions, slave, target) }
+        if let standardOutput {
+            posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
         posix_spawn_file_actions_addclose(&actions, master)
         // Nothing else: tests run in parallel, and the REPL must not keep another test's pipe
         // open.

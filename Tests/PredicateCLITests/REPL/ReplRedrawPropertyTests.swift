@@ -118,6 +118,19 @@ struct ReplRedrawPropertyTests {
         return nil
     }
 
+    /// Found by the property below (seed 6667361450394340925): the cursor before a pasted line
+    /// break that ends a full row shows at the start of the row below, which is the row the
+    /// break starts; a reflowing terminal keeps it there on a resize, so the redraw must look
+    /// for the old drawing from that row, not from the end of the text before the break.
+    @Test("a resize while the cursor is before a line break that ends a full row")
+    func resizeBeforeBreakAfterFullRow() throws {
+        let session = try ReplSession.bundledSample(clock: { 0 })
+        let left = Step.key([0x1B, 0x5B, 0x44], "left")
+        // `> ab` fills a 4-column row; the cursor goes before the line break.
+        #expect(Self.mismatch([.paste("ab\n"), left, .resize(10)], width: 4, session: session) == nil)
+        #expect(Self.mismatch([.paste("ab\ncd"), left, left, left, .resize(7)], width: 4, session: session) == nil)
+    }
+
     @Test("random typing, pastes, moves, deletions and resizes")
     func redraws() throws {
         let run = PropertyRun("ReplRedrawPropertyTests.redraws", defaultCases: 400)

@@ -24,6 +24,30 @@ struct ReplTerminalTests {
         return (terminal, home)
     }
 
+    @Test("with standard output redirected (predicate > out.txt) the file gets the replies only")
+    func redirectedOutput() throws {
+        let executable = try #require(ToolRunner.executable, "the predicate executable is built by swift build")
+        let home = NSTemporaryDirectory() + "predicate-pty-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let file = home + "/out.txt"
+        let session = try PseudoTerminal(executable: executable, home: home, standardOutput: file)
+        // The banner and the prompt are for the person at the terminal: they show there.
+        #expect(session.wait(for: "predicate> ") != nil, "\(session.transcript)")
+        #expect(session.transcript.contains("predicate REPL"))
+        let mark = session.output.count
+        session.type("#size > 800\r")
+        #expect(session.wait(for: "predicate> ", from: mark) != nil, "\(session.transcript)")
+        session.type(":quit\r")
+        #expect(session.exitStatus() == 0)
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        // Contents 2 and 5 are over 800 bytes (Samples/graph.json).
+        #expect(written.contains("2 objects"), "\(written)")
+        #expect(written.contains("beach.png"), "\(written)")
+        #expect(!written.contains("predicate REPL"), "the banner went to the file: \(written)")
+        #expect(!written.contains("predicate> "), "a prompt went to the file: \(written)")
+    }
+
     @Test("type, see the table and the prompt again; up arrow recalls; tab completes; :quit leaves")
     func interactive() throws {
         let (session, home) = try Self.start()

@@ -33,6 +33,11 @@ struct LineLayout: Equatable {
     let cursor: Position
     /// Where the terminal's cursor is after the prompt and the whole line are written.
     let end: Position
+    /// The editor's cursor is before a line break that follows a full row: the terminal's
+    /// cursor, at the start of the row below, is then on the text after the break (the row the
+    /// break starts), and a terminal that reflows on a resize keeps it there — as it keeps the
+    /// cursor placed for `cursor + 1`.
+    let cursorFollowsBreak: Bool
 
     /// The rows the drawing takes: through the end of the text, and the row below a full last
     /// row when the cursor waits there.
@@ -48,10 +53,12 @@ struct LineLayout: Equatable {
         var row = promptRows
         var column = promptWidth - promptRows * width
         var cursorPosition: Position?
+        var followsBreak = false
         for (offset, character) in line.enumerated() {
             let columns = min(Self.columns(of: character), width)
             if offset == cursor {
                 cursorPosition = Self.start(row: row, column: column, columns: max(columns, 1), width: width)
+                followsBreak = character == "\n" && column >= width
             }
             if character == "\n" {
                 row += 1
@@ -65,6 +72,7 @@ struct LineLayout: Equatable {
             column += columns
         }
         self.end = Position(row: row, column: column)
+        self.cursorFollowsBreak = followsBreak
         self.cursor = cursorPosition ?? Self.start(row: row, column: column, columns: 1, width: width)
     }
 

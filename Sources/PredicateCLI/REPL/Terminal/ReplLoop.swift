@@ -23,10 +23,11 @@ enum ReplLoop {
     /// input cannot be put in raw mode.
     static func runInteractive(_ session: inout ReplSession, io: ToolIO) -> Int32 {
         let style = ReplStyle(enabled: io.terminal.usesColor)
-        // The line being edited goes where the user sees it: standard output when it is the
-        // terminal, else standard error (`predicate > out.txt` keeps out.txt clean).
+        // The banner and the line being edited go where the user sees them: standard output
+        // when it is the terminal, else standard error (`predicate > out.txt` keeps out.txt
+        // to the replies).
         let draw = io.terminal.outputIsTerminal ? io.write : io.writeError
-        io.write(style.styled(ReplReply(session.banner)))
+        draw(style.styled(ReplReply(session.banner)))
         guard let terminal = RawTerminal(output: draw) else { return runScript(&session, io: io) }
         var reader = TerminalLineReader(terminal: terminal, draw: draw, style: style)
         var history = ReplHistory(path: ReplHistory.defaultPath)

@@ -147,12 +147,13 @@ struct TerminalLineReader {
         var previousRow = 0
         if let drawn {
             // After a resize, the old drawing is where a reflowing terminal put it: laid out
-            // again at the new width.
+            // again at the new width, the terminal's cursor on the character it was on.
             previousRow =
                 drawn.layout.width == width
                 ? drawn.layout.cursor.row
                 : LineLayout(
-                    promptWidth: DisplayWidth.of(prompt), line: drawn.line, cursor: drawn.cursor, width: width
+                    promptWidth: DisplayWidth.of(prompt), line: drawn.line,
+                    cursor: drawn.cursor + (drawn.layout.cursorFollowsBreak ? 1 : 0), width: width
                 ).cursor.row
         }
         let frame = LineRenderer.redraw(
