@@ -206,9 +206,9 @@ struct CheckAnswer {
 }
 
 extension Diagnostic {
-    /// `line:column: message` on one line, for places where a caret cannot be drawn.
+    /// `line:column: message` on one line, for places where a caret cannot be drawn
+    /// (``DiagnosticFormatter/line(_:in:)``).
     func messageLine(in source: String) -> String {
-        let location = SourceLocation(offset: range.lowerBound, in: source)
-        return "\(location.line):\(location.column): \(message)"
+        DiagnosticFormatter().line(self, in: source)
     }
 }

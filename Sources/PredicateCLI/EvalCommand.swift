@@ -100,7 +100,7 @@ struct EvalCommand: ToolCommand {
             compiled = try compiler.compile(checked, for: graph)
         } catch {
             return .failure(
-                CommandFailure(status: ExitStatus.invalidInput, message: CommandSupport.render(error, in: format)))
+                CommandFailure(status: ExitStatus.invalidInput, error: error, source: format))
         }
         do throws(EvaluationError) {
             let matches = try graph.fetch(compiled, entity: checked.entity)

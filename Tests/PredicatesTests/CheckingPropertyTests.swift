@@ -86,7 +86,7 @@ struct CheckingPropertyTests {
             return "expected one \(mutation.id) under '\(mutation.underlined)', got \(found.count):\n\(rendered)"
         }
         let bytes = Array(text.utf8)
-        let range = diagnostic.range
+        let range = diagnostic.range ?? SourceRange(0, 0)
         let underlined =
             range.upperBound <= bytes.count
             ? String(decoding: bytes[range.lowerBound..<range.upperBound], as: UTF8.self) : "<out of range>"

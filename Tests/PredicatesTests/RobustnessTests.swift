@@ -22,14 +22,15 @@ enum RobustnessProperty {
             let diagnostic = error.diagnostic
             let count = input.utf8.count
             if !ids.contains(diagnostic.id) { return "unknown diagnostic id \(diagnostic.id)" }
-            if diagnostic.range.lowerBound < 0 || diagnostic.range.upperBound > count {
-                return "range \(diagnostic.range) outside the \(count)-byte input (\(diagnostic.id))"
+            guard let range = diagnostic.range else { return "no range for \(diagnostic.id)" }
+            if range.lowerBound < 0 || range.upperBound > count {
+                return "range \(range) outside the \(count)-byte input (\(diagnostic.id))"
             }
             if diagnostic.message.isEmpty || diagnostic.message.lowercased() == "syntax error" {
                 return "empty or generic message for \(diagnostic.id)"
             }
             if render,
-                !error.rendered.hasPrefix("\(SourceLocation(offset: diagnostic.range.lowerBound, in: input).line):")
+                !error.rendered.hasPrefix("\(SourceLocation(offset: range.lowerBound, in: input).line):")
             {
                 return "rendering does not start with the line number"
             }
