@@ -90,6 +90,11 @@ struct CheckingPropertyTests {
         let underlined =
             range.upperBound <= bytes.count
             ? String(decoding: bytes[range.lowerBound..<range.upperBound], as: UTF8.self) : "<out of range>"
+        if !diagnostic.id.isCatalogued { return "\(diagnostic.id) is not in DiagnosticID.catalogue" }
+        if let problem = RobustnessProperty.partsProblem(diagnostic, in: bytes) { return problem }
+        if let fixIt = diagnostic.fixIts.first, fixIt.range != diagnostic.range {
+            return "the fix-it replaces \(fixIt.range.map(\.description) ?? "nothing"), not the underlined key"
+        }
         if diagnostic.id != mutation.id || underlined != mutation.underlined {
             return
                 "expected \(mutation.id) under '\(mutation.underlined)', got \(diagnostic.id) under '\(underlined)':\n\(rendered)"

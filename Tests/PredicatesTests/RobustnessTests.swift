@@ -26,6 +26,8 @@ enum RobustnessProperty {
             if range.lowerBound < 0 || range.upperBound > count {
                 return "range \(range) outside the \(count)-byte input (\(diagnostic.id))"
             }
+            if !diagnostic.id.isCatalogued { return "\(diagnostic.id) is not in DiagnosticID.catalogue" }
+            if let problem = partsProblem(diagnostic, in: Array(input.utf8)) { return problem }
             if diagnostic.message.isEmpty || diagnostic.message.lowercased() == "syntax error" {
                 return "empty or generic message for \(diagnostic.id)"
             }
@@ -36,6 +38,23 @@ enum RobustnessProperty {
             }
             return nil
         }
+    }
+
+    /// What is wrong with the notes and fix-its of a diagnostic of `bytes`, or `nil`: each range
+    /// lies inside the input, and a fix-it replaces its text with something else.
+    static func partsProblem(_ diagnostic: Diagnostic, in bytes: [UInt8]) -> String? {
+        let ranges = diagnostic.notes.compactMap(\.range) + diagnostic.fixIts.compactMap(\.range)
+        if let outside = ranges.first(where: { $0.lowerBound < 0 || $0.upperBound > bytes.count }) {
+            return "a note or fix-it range \(outside) outside the \(bytes.count)-byte input (\(diagnostic.id))"
+        }
+        for fixIt in diagnostic.fixIts {
+            guard let range = fixIt.range else { continue }
+            let replaced = String(decoding: bytes[range.lowerBound..<range.upperBound], as: UTF8.self)
+            if fixIt.replacement.isEmpty || fixIt.replacement == replaced {
+                return "fix-it '\(fixIt.replacement)' does not change '\(replaced)' (\(diagnostic.id))"
+            }
+        }
+        return nil
     }
 
     /// Removes bytes while the violation persists (greedy delta debugging).
