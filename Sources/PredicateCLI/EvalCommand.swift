@@ -113,7 +113,7 @@ struct EvalCommand: ToolCommand {
             }
             return .success(lines)
         } catch {
-            return .failure(CommandFailure(status: ExitStatus.failure, message: "error: \(error.message)"))
+            return .failure(CommandFailure(status: ExitStatus.failure, error: error))
         }
     }
 
