@@ -1,9 +1,10 @@
 import Diagnostics
 
 extension ToolIO {
-    /// The formatter of every diagnostic the tool prints: coloured when the terminal allows
-    /// colour (``ColorPolicy``, through ``TerminalInfo/usesColor``), plain in pipes and tests.
-    var diagnosticFormatter: DiagnosticFormatter { DiagnosticFormatter(colors: terminal.usesColor) }
+    /// The formatter of every diagnostic the tool prints: coloured when standard error is a
+    /// terminal that allows colour (``ColorPolicy``, through ``TerminalInfo/errorUsesColor``),
+    /// plain in pipes, files and tests.
+    var diagnosticFormatter: DiagnosticFormatter { DiagnosticFormatter(colors: terminal.errorUsesColor) }
 
     /// Prints `diagnostics` on standard error, rendered against `source`, each followed by a
     /// newline. The formatter has escaped the input's control characters already, so its
