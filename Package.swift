@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
     name: "PredicateEngine",
     products: [
+        .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "Predicates", targets: ["Predicates"]),
         .library(name: "KeyPaths", targets: ["KeyPaths"]),
         .library(name: "Evaluation", targets: ["Evaluation"]),
@@ -13,9 +14,11 @@ let package = Package(
         .executable(name: "predicate", targets: ["predicate"]),
     ],
     targets: [
-        // The pipeline: KeyPaths (schema, key paths) <- Predicates (parse, check) <- Evaluation
-        // (in memory, SQL lowering) <- ObjectStore (object graph, change sets, change matching).
-        .target(name: "KeyPaths"),
+        // The pipeline: Diagnostics (problems as data, one formatter) <- KeyPaths (schema, key
+        // paths) <- Predicates (parse, check) <- Evaluation (in memory, SQL lowering) <-
+        // ObjectStore (object graph, change sets, change matching).
+        .target(name: "Diagnostics"),
+        .target(name: "KeyPaths", dependencies: ["Diagnostics"]),
         .target(name: "Predicates", dependencies: ["KeyPaths"]),
         .target(name: "Evaluation", dependencies: ["Predicates", "KeyPaths"]),
         .target(name: "ObjectStore", dependencies: ["Evaluation", "Predicates", "KeyPaths"]),
@@ -67,6 +70,7 @@ let package = Package(
         .target(
             name: "GraphTestSupport", dependencies: ["ObjectStore", "Predicates", "TestSupport"],
             path: "Tests/GraphTestSupport"),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates", "TestSupport"]),
         .testTarget(name: "KeyPathsTests", dependencies: ["KeyPaths", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(

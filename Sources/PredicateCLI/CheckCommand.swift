@@ -167,7 +167,8 @@ struct CheckCase {
         }
     }
 
-    /// `unknown field "variables"; did you mean "vars"? (a line has the fields id, format, …)`.
+    /// `unknown field "variables"; did you mean "vars"? (a line has the fields id, format, …)`:
+    /// the field names are quoted as JSON writes them (the protocol's messages are about JSON).
     static func unknownFieldMessage(_ field: String) -> String {
         var message = "unknown field \(PredicateValue.string(field).jsonText())"
         if let suggestion = suggestion(for: field) { message += "; did you mean \"\(suggestion)\"?" }
@@ -177,7 +178,7 @@ struct CheckCase {
     /// The known field closest to `field`: by edit distance, else one sharing its first three
     /// letters (`variables` → `vars`, `arguments` → `args`).
     private static func suggestion(for field: String) -> String? {
-        if let close = EditDistance.bestMatch(for: field, among: fields) { return close }
+        if let close = Suggestion("", name: field, among: fields).replacement { return close }
         let lowered = field.lowercased()
         guard lowered.count >= 3 else { return nil }
         return fields.first { $0.count >= 3 && lowered.hasPrefix($0.prefix(3)) }
@@ -206,9 +207,9 @@ struct CheckAnswer {
 }
 
 extension Diagnostic {
-    /// `line:column: message` on one line, for places where a caret cannot be drawn.
+    /// `line:column: message` on one line, for places where a caret cannot be drawn
+    /// (``DiagnosticFormatter/line(_:in:)``).
     func messageLine(in source: String) -> String {
-        let location = SourceLocation(offset: range.lowerBound, in: source)
-        return "\(location.line):\(location.column): \(message)"
+        DiagnosticFormatter().line(self, in: source)
     }
 }

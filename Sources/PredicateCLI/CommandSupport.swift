@@ -63,20 +63,14 @@ enum CommandSupport {
         do {
             predicate = try PredicateParser().parsePredicate(format, arguments: arguments)
         } catch {
-            return .failure(CommandFailure(status: ExitStatus.invalidInput, message: error.rendered))
+            return .failure(CommandFailure(status: ExitStatus.invalidInput, error: error))
         }
         do {
             let compiler = PredicateCompiler(variables: variables.mapValues(EvaluationValue.init))
             return .success(try compiler.compile(predicate, for: PredicateValue.self))
         } catch {
-            return .failure(CommandFailure(status: ExitStatus.invalidInput, message: render(error, in: format)))
+            return .failure(CommandFailure(status: ExitStatus.invalidInput, error: error, source: format))
         }
-    }
-
-    /// A compile error with a caret when it knows where it came from.
-    static func render(_ error: PredicateCompileError, in source: String) -> String {
-        guard let range = error.range else { return "error: \(error.message)" }
-        return Diagnostic(id: error.id, message: error.message, range: range).render(in: source)
     }
 }
 

@@ -100,7 +100,7 @@ struct EvalCommand: ToolCommand {
             compiled = try compiler.compile(checked, for: graph)
         } catch {
             return .failure(
-                CommandFailure(status: ExitStatus.invalidInput, message: CommandSupport.render(error, in: format)))
+                CommandFailure(status: ExitStatus.invalidInput, error: error, source: format))
         }
         do throws(EvaluationError) {
             let matches = try graph.fetch(compiled, entity: checked.entity)
@@ -113,7 +113,7 @@ struct EvalCommand: ToolCommand {
             }
             return .success(lines)
         } catch {
-            return .failure(CommandFailure(status: ExitStatus.failure, message: "error: \(error.message)"))
+            return .failure(CommandFailure(status: ExitStatus.failure, error: error))
         }
     }
 

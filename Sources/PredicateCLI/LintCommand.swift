@@ -71,38 +71,42 @@ struct LintCommand: ToolCommand {
         }
         // An entity the schema lacks is reported before the predicate is read, on one line.
         if loaded.entity(named: schema.entity) == nil {
-            let unknown = SchemaCheckCatalog.unknownEntity(schema.entity, in: loaded, range: SourceRange(0, 0))
-            io.reportError("predicate lint: \(([unknown.message] + unknown.notes).joined(separator: "; "))\n")
+            let unknown = Suggestion.unknownEntity(schema.entity, among: loaded.entityNames)
+            io.reportError("predicate lint: \(unknown.text)\n")
             return ExitStatus.invalidInput
         }
-        var problems: [(Diagnostic, severity: String)] = []
+        var problems: [Diagnostic] = []
         do {
             let predicate = try PredicateParser().parsePredicate(format, arguments: arguments)
             if let warning = PredicateParser().surplusArgumentsWarning(format: format, arguments: arguments) {
-                problems.append((warning, "warning"))
+                problems.append(warning)
             }
-            problems += predicate.check(against: loaded, entity: schema.entity, source: format).map { ($0, "error") }
+            problems += predicate.check(against: loaded, entity: schema.entity, source: format)
         } catch {
-            problems.append((error.diagnostic, "error"))
+            problems.append(error.diagnostic)
         }
         if json {
             io.write(Self.json(problems, in: format) + "\n")
         } else {
-            io.reportError(problems.map { $0.0.render(in: format, severity: $0.severity) + "\n" }.joined())
+            io.reportDiagnostics(problems, in: format)
         }
-        return problems.contains { $0.severity == "error" } ? ExitStatus.invalidInput : ExitStatus.success
+        return problems.contains { $0.severity == .error } ? ExitStatus.invalidInput : ExitStatus.success
     }
 
     /// `{"problems":[…]}`, one object per problem with its position (1-based line and column,
     /// byte offsets `start` and `end`).
-    static func json(_ problems: [(Diagnostic, severity: String)], in format: String) -> String {
-        let items = problems.map { diagnostic, severity -> PredicateValue in
-            let location = SourceLocation(offset: diagnostic.range.lowerBound, in: format)
+    /// The notes are the fix-its (`did you mean 'name'?`) then the notes, as the formatter
+    /// prints them.
+    static func json(_ problems: [Diagnostic], in format: String) -> String {
+        let items = problems.map { diagnostic -> PredicateValue in
+            let range = diagnostic.range ?? SourceRange(0, 0)
+            let location = SourceLocation(offset: range.lowerBound, in: format)
+            let notes = diagnostic.fixIts.map(\.description) + diagnostic.notes.map(\.message)
             return .dictionary([
-                "severity": .string(severity), "id": .string(diagnostic.id), "message": .string(diagnostic.message),
-                "line": .int(location.line), "column": .int(location.column),
-                "start": .int(diagnostic.range.lowerBound), "end": .int(diagnostic.range.upperBound),
-                "notes": .array(diagnostic.notes.map(PredicateValue.string)),
+                "severity": .string(diagnostic.severity.rawValue), "id": .string(diagnostic.id.rawValue),
+                "message": .string(diagnostic.message), "line": .int(location.line), "column": .int(location.column),
+                "start": .int(range.lowerBound), "end": .int(range.upperBound),
+                "notes": .array(notes.map(PredicateValue.string)),
             ])
         }
         return PredicateValue.dictionary(["problems": .array(items)]).jsonText()

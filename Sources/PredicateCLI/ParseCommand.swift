@@ -30,7 +30,7 @@ struct ParseCommand: ToolCommand {
             io.write((printsTree ? predicate.treeDescription : predicate.predicateFormat) + "\n")
             return ExitStatus.success
         } catch {
-            io.reportError(error.rendered + "\n")
+            io.reportDiagnostics(error.diagnostics, in: error.diagnosticSource)
             return ExitStatus.invalidInput
         }
     }

@@ -75,7 +75,7 @@ struct ResolveCommand: ToolCommand {
             }
             dotted = components.map(\.spelling).joined(separator: ".")
         } catch {
-            io.reportError(error.rendered + "\n")
+            io.reportDiagnostics(error.diagnostics, in: error.diagnosticSource)
             return ExitStatus.invalidInput
         }
         let resolved: ResolvedKeyPath
@@ -85,7 +85,8 @@ struct ResolveCommand: ToolCommand {
             if error.componentIndex == nil {
                 io.reportError("predicate resolve: \(error)\n")
             } else {
-                io.reportError(Diagnostic(error, inKeyPath: keyPath).render(in: keyPath) + "\n")
+                io.reportError(
+                    DiagnosticFormatter().format([Diagnostic(error, inKeyPath: keyPath)], in: keyPath) + "\n")
             }
             return ExitStatus.invalidInput
         }

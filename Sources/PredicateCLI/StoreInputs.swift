@@ -155,7 +155,7 @@ enum StoreInputs {
         do {
             predicate = try PredicateParser().parsePredicate(format, arguments: arguments)
         } catch {
-            return .failure(CommandFailure(status: ExitStatus.invalidInput, message: error.rendered))
+            return .failure(CommandFailure(status: ExitStatus.invalidInput, error: error))
         }
         return check(predicate, format: format, schema: schema, entity: entity)
     }
@@ -167,7 +167,7 @@ enum StoreInputs {
         do {
             return .success(try CheckedPredicate(predicate, schema: schema, entity: entity, source: format))
         } catch {
-            return .failure(CommandFailure(status: ExitStatus.invalidInput, message: error.rendered))
+            return .failure(CommandFailure(status: ExitStatus.invalidInput, error: error))
         }
     }
 
@@ -183,7 +183,7 @@ enum StoreInputs {
             do {
                 try OrderingKeyPath.resolve(keyPath, role: role, schema: schema, entity: entity)
             } catch {
-                return .failure(CommandFailure(status: ExitStatus.invalidInput, message: error.rendered))
+                return .failure(CommandFailure(status: ExitStatus.invalidInput, error: error))
             }
         }
         return .success(())

@@ -103,7 +103,7 @@ extension ToolIO {
     /// would obey escaped (``TerminalText``: an escape sequence in a file name, a JSON key or
     /// an argument is shown as `\x1B[2J`, not run); lines and tabs are kept. Every command
     /// reports its failures through here; diagnostics rendered with a caret are escaped by
-    /// ``Diagnostic/render(in:severity:)`` already (escaping twice changes nothing).
+    /// ``DiagnosticFormatter`` already (escaping twice changes nothing).
     package func reportError(_ text: String) {
         writeError(TerminalText.escaped(text, keepingLines: true))
     }

@@ -78,7 +78,7 @@ struct ExtremeValueTests {
             return .value(
                 try ReferenceInterpreter(functions: functions).evaluate(expression, on: EvaluationValue(object)))
         } catch {
-            return .error(error.id)
+            return .error(error.id.rawValue)
         }
     }
 

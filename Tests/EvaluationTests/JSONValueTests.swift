@@ -51,7 +51,7 @@ struct JSONValueTests {
         #expect {
             _ = try PredicateValue(json: text)
         } throws: { error in
-            (error as? JSONValueError)?.id == id
+            (error as? JSONValueError)?.id.rawValue == id
         }
     }
 

@@ -64,7 +64,7 @@ struct KeyTableTests {
                 switch typed {
                 case .success(let compiled):
                     outcome = Engines.capture { () throws(EvaluationError) in try compiled.evaluate(person) }
-                case .failure(let error): outcome = .error(error.id)
+                case .failure(let error): outcome = .error(error.id.rawValue)
                 }
                 if !outcome.agrees(with: reference) {
                     Issue.record(

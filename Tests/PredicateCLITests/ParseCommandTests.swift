@@ -49,7 +49,7 @@ struct ParseCommandTests {
                 1:25: error: expected ')' to close '(', found the end of the input
                 name == 'x' AND (age > 3
                                         ^
-                note: the '(' opened here at 1:17
+                1:17: note: the '(' opened here
 
                 """)
     }

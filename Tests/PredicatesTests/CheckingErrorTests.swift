@@ -433,7 +433,7 @@ struct CheckingErrorTests {
     @Test("diagnostic ids", arguments: identifiers)
     func ids(entity: String, format: String, expected: [String]) throws {
         let found = try CheckingSample.diagnostics(format, entity: entity)
-        #expect(found.map(\.id) == expected)
+        #expect(found.map(\.id.rawValue) == expected)
         #expect(found.allSatisfy { SchemaCheckCatalog.identifiers.contains($0.id) })
     }
 }

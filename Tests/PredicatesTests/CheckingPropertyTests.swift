@@ -86,10 +86,15 @@ struct CheckingPropertyTests {
             return "expected one \(mutation.id) under '\(mutation.underlined)', got \(found.count):\n\(rendered)"
         }
         let bytes = Array(text.utf8)
-        let range = diagnostic.range
+        let range = diagnostic.range ?? SourceRange(0, 0)
         let underlined =
             range.upperBound <= bytes.count
             ? String(decoding: bytes[range.lowerBound..<range.upperBound], as: UTF8.self) : "<out of range>"
+        if !diagnostic.id.isCatalogued { return "\(diagnostic.id) is not in DiagnosticID.catalogue" }
+        if let problem = RobustnessProperty.partsProblem(diagnostic, in: bytes) { return problem }
+        if let fixIt = diagnostic.fixIts.first, fixIt.range != diagnostic.range {
+            return "the fix-it replaces \(fixIt.range.map(\.description) ?? "nothing"), not the underlined key"
+        }
         if diagnostic.id != mutation.id || underlined != mutation.underlined {
             return
                 "expected \(mutation.id) under '\(mutation.underlined)', got \(diagnostic.id) under '\(underlined)':\n\(rendered)"

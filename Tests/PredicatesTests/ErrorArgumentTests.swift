@@ -164,7 +164,8 @@ struct ErrorArgumentTests {
         _ = try PredicateParser().parsePredicate(format, arguments: arguments)
         let warning = PredicateParser().surplusArgumentsWarning(format: format, arguments: arguments)
         #expect(warning?.id == "surplus-arguments")
-        #expect(warning?.render(in: format, severity: "warning") == rendered.joined(separator: "\n"))
+        #expect(warning?.severity == .warning)
+        #expect(warning?.render(in: format) == rendered.joined(separator: "\n"))
     }
 
     @Test("no warning when every argument is used, or when there are too few")

@@ -245,7 +245,7 @@ struct ErrorTests {
                 + ErrorSyntaxTests.functions).map(\.id)
         )
         .union(["missing-variable", "no-literal-form"])  // ParseableFormatTests renders no-literal-form
-        let missing = DiagnosticCatalog.identifiers.filter { !covered.contains($0) }
+        let missing = DiagnosticCatalog.identifiers.filter { !covered.contains($0.rawValue) }
         #expect(missing.isEmpty, "ids without a test: \(missing)")
     }
 }

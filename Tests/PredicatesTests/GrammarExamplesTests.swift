@@ -74,7 +74,7 @@ struct GrammarExamplesTests {
         let withoutExample: Set<String> = [
             "empty-input", "input-too-large", "nesting-too-deep", "missing-variable", "no-literal-form",
         ]
-        for id in DiagnosticCatalog.identifiers {
+        for id in DiagnosticCatalog.identifiers.map(\.rawValue) {
             #expect(text.contains("`\(id)`"), "Grammar.md does not document \(id)")
             if !withoutExample.contains(id) {
                 #expect(exemplified.contains(id), "no ```predicate-error example with // error: \(id)")

@@ -22,19 +22,39 @@ enum RobustnessProperty {
             let diagnostic = error.diagnostic
             let count = input.utf8.count
             if !ids.contains(diagnostic.id) { return "unknown diagnostic id \(diagnostic.id)" }
-            if diagnostic.range.lowerBound < 0 || diagnostic.range.upperBound > count {
-                return "range \(diagnostic.range) outside the \(count)-byte input (\(diagnostic.id))"
+            guard let range = diagnostic.range else { return "no range for \(diagnostic.id)" }
+            if range.lowerBound < 0 || range.upperBound > count {
+                return "range \(range) outside the \(count)-byte input (\(diagnostic.id))"
             }
+            if !diagnostic.id.isCatalogued { return "\(diagnostic.id) is not in DiagnosticID.catalogue" }
+            if let problem = partsProblem(diagnostic, in: Array(input.utf8)) { return problem }
             if diagnostic.message.isEmpty || diagnostic.message.lowercased() == "syntax error" {
                 return "empty or generic message for \(diagnostic.id)"
             }
             if render,
-                !error.rendered.hasPrefix("\(SourceLocation(offset: diagnostic.range.lowerBound, in: input).line):")
+                !error.rendered.hasPrefix("\(SourceLocation(offset: range.lowerBound, in: input).line):")
             {
                 return "rendering does not start with the line number"
             }
             return nil
         }
+    }
+
+    /// What is wrong with the notes and fix-its of a diagnostic of `bytes`, or `nil`: each range
+    /// lies inside the input, and a fix-it replaces its text with something else.
+    static func partsProblem(_ diagnostic: Diagnostic, in bytes: [UInt8]) -> String? {
+        let ranges = diagnostic.notes.compactMap(\.range) + diagnostic.fixIts.compactMap(\.range)
+        if let outside = ranges.first(where: { $0.lowerBound < 0 || $0.upperBound > bytes.count }) {
+            return "a note or fix-it range \(outside) outside the \(bytes.count)-byte input (\(diagnostic.id))"
+        }
+        for fixIt in diagnostic.fixIts {
+            guard let range = fixIt.range else { continue }
+            let replaced = String(decoding: bytes[range.lowerBound..<range.upperBound], as: UTF8.self)
+            if fixIt.replacement.isEmpty || fixIt.replacement == replaced {
+                return "fix-it '\(fixIt.replacement)' does not change '\(replaced)' (\(diagnostic.id))"
+            }
+        }
+        return nil
     }
 
     /// Removes bytes while the violation persists (greedy delta debugging).

@@ -56,10 +56,7 @@ public struct PredicateKeys<Root: PredicateKeyed>: Sendable {
         guard let entry = entries[key] else {
             if key == "self" { return (KeyAccessor { .object(EvaluationObject($0)) }, 1) }
             let typeName = String(describing: Root.self)
-            var message = "'\(typeName)' has no key '\(key)'"
-            if let suggestion = EditDistance.bestMatch(for: key, among: Array(entries.keys)) {
-                message += "; did you mean '\(suggestion)'?"
-            }
+            let message = Suggestion("'\(typeName)' has no key '\(key)'", name: key, among: Array(entries.keys)).text
             throw PredicateCompileError(id: "unknown-key", message: message)
         }
         switch entry.kind {

@@ -158,10 +158,9 @@ extension Compilation {
         _ receiver: ExpressionNode, _ selector: String, _ arguments: [ExpressionNode], range: SourceRange?
     ) throws(PredicateCompileError) -> CompiledExpression<Root> {
         guard let function = functions.function(for: selector) else {
-            var message = "FUNCTION selector '\(selector)' is not registered"
-            if let suggestion = EditDistance.bestMatch(for: selector, among: functions.selectors) {
-                message += "; did you mean '\(suggestion)'?"
-            }
+            let message = Suggestion(
+                "FUNCTION selector '\(selector)' is not registered", name: selector, among: functions.selectors
+            ).text
             throw failure("unregistered-function", message, range)
         }
         let target = try expression(receiver).read

@@ -135,7 +135,7 @@ final class Compilation<Root> {
     }
 
     /// A compile error located at `range`.
-    func failure(_ id: String, _ message: String, _ range: SourceRange?) -> PredicateCompileError {
+    func failure(_ id: DiagnosticID, _ message: String, _ range: SourceRange?) -> PredicateCompileError {
         PredicateCompileError(id: id, message: message, range: range)
     }
 }

@@ -8,73 +8,76 @@ import Predicates
 /// ```
 /// not-comparable: cannot order "5" (string) against 5 (number)
 /// ```
-public struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A stable identifier of the kind of problem, e.g. `"not-comparable"`.
-    public var id: String
+public struct EvaluationError: DiagnosticConvertible, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of problem, from the catalogue, e.g. `not-comparable`.
+    public var id: DiagnosticID
     /// The human-readable message.
     public var message: String
 
     /// Creates an error.
-    public init(id: String, message: String) {
+    public init(id: DiagnosticID, message: String) {
         self.id = id
         self.message = message
     }
 
     public var description: String { "\(id): \(message)" }
 
+    /// The one diagnostic (no range: evaluation fails on an object, not on the text).
+    public var diagnostics: [Diagnostic] { [Diagnostic(id: id, message: message, range: nil)] }
+
     /// Ordering between values that have no common order (`"5" < 5`, `date > "x"`).
     static func notComparable(_ lhs: EvaluationValue, _ rhs: EvaluationValue) -> Self {
-        Self(id: "not-comparable", message: "cannot order \(describe(lhs)) against \(describe(rhs))")
+        Self(id: .notComparable, message: "cannot order \(describe(lhs)) against \(describe(rhs))")
     }
 
     /// A key the object does not have (Apple: `NSUnknownKeyException`).
     public static func unknownKey(_ key: String, in typeName: String) -> Self {
-        Self(id: "unknown-key", message: "'\(typeName)' has no key '\(key)'")
+        Self(id: .unknownKey, message: "'\(typeName)' has no key '\(key)'")
     }
 
     /// A key path step on a value that has no keys (`5.name`).
     static func notKeyValueCoding(_ key: String, on value: EvaluationValue) -> Self {
-        Self(id: "unknown-key", message: "cannot read key '\(key)' of \(describe(value))")
+        Self(id: .unknownKey, message: "cannot read key '\(key)' of \(describe(value))")
     }
 
     /// A `$variable` with no binding.
     static func unboundVariable(_ name: String) -> Self {
-        Self(id: "unbound-variable", message: "no value bound for variable $\(name)")
+        Self(id: .unboundVariable, message: "no value bound for variable $\(name)")
     }
 
     /// An operand of the wrong type for an operator or function.
     static func typeMismatch(_ what: String, _ value: EvaluationValue) -> Self {
-        Self(id: "type-mismatch", message: "\(what), got \(describe(value))")
+        Self(id: .typeMismatch, message: "\(what), got \(describe(value))")
     }
 
     /// An operand of the wrong type, with a fixed message.
     static func typeMismatch(_ message: String) -> Self {
-        Self(id: "type-mismatch", message: message)
+        Self(id: .typeMismatch, message: message)
     }
 
     /// A collection was required.
     static func notACollection(_ what: String, _ value: EvaluationValue) -> Self {
-        Self(id: "not-a-collection", message: "\(what) must be a collection, got \(describe(value))")
+        Self(id: .notACollection, message: "\(what) must be a collection, got \(describe(value))")
     }
 
     /// An index outside the collection.
     static func indexOutOfRange(_ index: Int, count: Int) -> Self {
-        Self(id: "index-out-of-range", message: "index \(index) is out of range for a collection of \(count)")
+        Self(id: .indexOutOfRange, message: "index \(index) is out of range for a collection of \(count)")
     }
 
     /// A function argument that is not acceptable (empty collection for `min:`, …).
     static func invalidArgument(_ message: String) -> Self {
-        Self(id: "invalid-argument", message: message)
+        Self(id: .invalidArgument, message: message)
     }
 
     /// A pattern given at evaluation time (a key path or variable) that is not valid.
     static func invalidPattern(_ message: String) -> Self {
-        Self(id: "invalid-pattern", message: message)
+        Self(id: .invalidPattern, message: message)
     }
 
     /// A value that `CAST` cannot convert.
     static func castFailed(_ value: EvaluationValue, to type: String) -> Self {
-        Self(id: "cast-failed", message: "cannot cast \(describe(value)) to \(type)")
+        Self(id: .castFailed, message: "cannot cast \(describe(value)) to \(type)")
     }
 
     static func describe(_ value: EvaluationValue) -> String {
@@ -90,16 +93,16 @@ public struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertibl
 /// ```
 /// unregistered-function: FUNCTION(name, 'reverse') calls 'reverse', which is not registered
 /// ```
-public struct PredicateCompileError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A stable identifier, e.g. `"unregistered-function"`, `"bad-regex"`, `"unknown-key"`.
-    public var id: String
+public struct PredicateCompileError: DiagnosticConvertible, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of problem, from the catalogue, e.g. `unregistered-function`, `unknown-key`.
+    public var id: DiagnosticID
     /// The human-readable message.
     public var message: String
     /// Where the offending node came from in the format string, when known.
     public var range: SourceRange?
 
     /// Creates an error.
-    public init(id: String, message: String, range: SourceRange? = nil) {
+    public init(id: DiagnosticID, message: String, range: SourceRange? = nil) {
         self.id = id
         self.message = message
         self.range = range
@@ -111,4 +114,7 @@ public struct PredicateCompileError: Error, Sendable, Hashable, CustomStringConv
     public var diagnostic: Diagnostic? {
         range.map { Diagnostic(id: id, message: message, range: $0) }
     }
+
+    /// The one diagnostic, at the offending node's range when known.
+    public var diagnostics: [Diagnostic] { [Diagnostic(id: id, message: message, range: range)] }
 }

@@ -8,26 +8,29 @@ import Predicates
 /// json-syntax: line 1, column 15: expected ',' or '}', found 'x'
 /// json-duplicate-key: line 1, column 10: duplicate key "a" (first at line 1, column 2)
 /// ```
-public struct JSONValueError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct JSONValueError: DiagnosticConvertible, Sendable, Hashable, CustomStringConvertible {
     /// `"json-syntax"`, `"json-depth"`, `"json-encoding"` (not UTF-8), `"json-duplicate-key"`,
     /// `"json-number-range"` (a number no `Double` holds), `"json-too-long"` (a string, number
     /// or streamed element beyond its limit), `"json-empty"`, or `"json-tag"` (a malformed
     /// `{"$date": …}`).
-    public var id: String
+    public var id: DiagnosticID
     /// What is wrong and where (`line 1, column 15: …`).
     public var message: String
 
     /// Creates an error.
-    public init(id: String, message: String) {
+    public init(id: DiagnosticID, message: String) {
         self.id = id
         self.message = message
     }
 
     public var description: String { "\(id): \(message)" }
 
+    /// The one diagnostic; its message names the line and column (the JSON text is not kept).
+    public var diagnostics: [Diagnostic] { [Diagnostic(id: id, message: message, range: nil)] }
+
     /// The error of text the package's strict reading refuses, in its words.
     package init(_ error: JSONTextError) {
-        self.init(id: error.id, message: error.description)
+        self.init(id: DiagnosticID(rawValue: error.id), message: error.description)
     }
 }
 
@@ -159,7 +162,7 @@ struct JSONValueParser {
 
     /// The error for text the checker did not accept.
     private func unchecked() -> JSONValueError {
-        JSONValueError(id: JSONTextError.Kind.syntax.rawValue, message: "unreadable JSON at byte \(position)")
+        JSONValueError(id: .jsonSyntax, message: "unreadable JSON at byte \(position)")
     }
 
     private mutating func skipWhitespace() {

@@ -35,10 +35,7 @@ extension Decoder {
 
     /// The one wording of an unknown field.
     package static func unknownField(_ field: String, known: [String]) -> String {
-        if let guess = EditDistance.bestMatch(for: field, among: known) {
-            return "unknown field '\(field)'; did you mean '\(guess)'?"
-        }
-        return "unknown field '\(field)'; expected one of " + known.joined(separator: ", ")
+        Suggestion("unknown field '\(field)'", name: field, among: known).text(orListing: known)
     }
 }
 

@@ -66,7 +66,6 @@ public struct KeyPathError: Error, Sendable, Hashable, Codable, CustomStringConv
 
     /// The message, followed by `; did you mean '…'?` when there is a suggestion.
     public var description: String {
-        guard let suggestion else { return message }
-        return "\(message); did you mean '\(suggestion)'?"
+        suggestion.map { "\(message); \(Suggestion.didYouMean($0))" } ?? message
     }
 }

@@ -33,10 +33,10 @@ extension Schema {
     /// | `Bucket` | `contents.@count.x` | `'@count' cannot be followed by 'x'` |
     public func resolve(keyPath components: [String], from entity: String) throws(KeyPathError) -> ResolvedKeyPath {
         guard self.entity(named: entity) != nil else {
+            let unknown = Suggestion.unknownEntity(entity, among: entityNames)
             throw KeyPathError(
-                .unknownEntity, entity: entity, key: nil, componentIndex: nil,
-                message: "no entity named '\(entity)'",
-                suggestion: EditDistance.bestMatch(for: entity, among: entityNames))
+                .unknownEntity, entity: entity, key: nil, componentIndex: nil, message: unknown.message,
+                suggestion: unknown.replacement)
         }
         guard !components.isEmpty else {
             throw KeyPathError(
@@ -91,9 +91,8 @@ private struct KeyPathResolver {
 
     private mutating func applyKey(_ key: String, at index: Int) throws(KeyPathError) {
         guard let property = schema.property(named: key, in: entity) else {
-            throw error(
-                .unknownKey, key: key, index, "'\(entity)' has no property '\(key)'",
-                suggestion: EditDistance.bestMatch(for: key, among: schema.visiblePropertyNames(of: entity)))
+            let unknown = Suggestion.unknownProperty(key, of: entity, among: schema.visiblePropertyNames(of: entity))
+            throw error(.unknownKey, key: key, index, unknown.message, suggestion: unknown.replacement)
         }
         let isLast = index == components.count - 1
         switch property {
@@ -132,9 +131,9 @@ private struct KeyPathResolver {
 
     private mutating func applyOperator(_ key: String, at index: Int) throws(KeyPathError) {
         guard let operation = AggregateOperator(spelling: key) else {
-            throw error(
-                .unknownOperator, key: key, index, "unknown collection operator '\(key)'",
-                suggestion: EditDistance.bestMatch(for: key, among: AggregateOperator.allCases.map(\.spelling)))
+            let unknown = Suggestion(
+                "unknown collection operator '\(key)'", name: key, among: AggregateOperator.allCases.map(\.spelling))
+            throw error(.unknownOperator, key: key, index, unknown.message, suggestion: unknown.replacement)
         }
         let segment = segments[segments.count - 1]
         guard segment.hops.contains(where: \.isToMany) else {

@@ -103,12 +103,8 @@ public enum AttributeType: String, Sendable, Hashable, Codable, CaseIterable, Cu
     }
 
     static func unknownTypeMessage(_ name: String, spellings: [String]) -> String {
-        var message = "unknown attribute type '\(name)'"
-        if let guess = EditDistance.bestMatch(for: name, among: spellings) {
-            message += "; did you mean '\(guess)'?"
-        } else {
-            message += "; expected one of " + spellings.joined(separator: ", ")
-        }
+        let message = Suggestion("unknown attribute type '\(name)'", name: name, among: spellings).text(
+            orListing: spellings)
         return message
     }
 }

@@ -65,12 +65,8 @@ extension RelationshipDescription {
 
         /// `unknown delete rule 'x'`, with the closest spelling or the list of them.
         static func unknownRuleMessage(_ name: String, spellings: [String]) -> String {
-            var message = "unknown delete rule '\(name)'"
-            if let guess = EditDistance.bestMatch(for: name, among: spellings) {
-                message += "; did you mean '\(guess)'?"
-            } else {
-                message += "; expected one of " + spellings.joined(separator: ", ")
-            }
+            let message = Suggestion("unknown delete rule '\(name)'", name: name, among: spellings).text(
+                orListing: spellings)
             return message
         }
     }

@@ -91,10 +91,7 @@ extension Schema {
     private func parentErrors(of entity: EntityDescription) -> [SchemaError] {
         guard let parent = entity.parent else { return [] }
         guard self.entity(named: parent) != nil else {
-            var message = "parent entity '\(parent)' does not exist"
-            if let guess = EditDistance.bestMatch(for: parent, among: entityNames) {
-                message += "; did you mean '\(guess)'?"
-            }
+            let message = Suggestion("parent entity '\(parent)' does not exist", name: parent, among: entityNames).text
             return [SchemaError(.unknownParent, entity: entity.name, message: message)]
         }
         // A cycle is reported once, on its first member in declaration order.
@@ -140,19 +137,17 @@ extension Schema {
         }
         let destination = relationship.destination
         guard self.entity(named: destination) != nil else {
-            var message = "destination entity '\(destination)' does not exist"
-            if let guess = EditDistance.bestMatch(for: destination, among: entityNames) {
-                message += "; did you mean '\(guess)'?"
-            }
+            let message = Suggestion(
+                "destination entity '\(destination)' does not exist", name: destination, among: entityNames
+            ).text
             return [error(.unknownDestination, message)]
         }
         guard let inverseName = relationship.inverse else { return [] }
         guard let inverse = property(named: inverseName, in: destination) else {
-            var message = "inverse '\(inverseName)' not found on '\(destination)'"
-            let candidates = allRelationships(of: destination).map(\.name)
-            if let guess = EditDistance.bestMatch(for: inverseName, among: candidates) {
-                message += "; did you mean '\(guess)'?"
-            }
+            let message = Suggestion(
+                "inverse '\(inverseName)' not found on '\(destination)'", name: inverseName,
+                among: allRelationships(of: destination).map(\.name)
+            ).text
             return [error(.inverseNotFound, message)]
         }
         guard case .relationship(let back) = inverse else {

@@ -61,10 +61,7 @@ struct ChangePlanner {
         var known: [(String, Int, EntityChanges)] = []
         for (name, entityChanges) in entries where !entityChanges.isEmpty {
             guard let number = layout.numbers[name] else {
-                var message = "no entity named '\(name)'"
-                if let guess = EditDistance.bestMatch(for: name, among: layout.names) {
-                    message += "; did you mean '\(guess)'?"
-                }
+                let message = Suggestion.unknownEntity(name, among: layout.names).text
                 errors.append(GraphError(.unknownEntity, entity: name, message: message))
                 continue
             }

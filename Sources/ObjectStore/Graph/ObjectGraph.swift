@@ -176,10 +176,7 @@ public struct ObjectGraph: Sendable, Equatable {
 
     func unknownKey(_ key: String, entity: Int, id: ObjectKey?) -> GraphError {
         let name = layout.names[entity]
-        var message = "'\(name)' has no property '\(key)'"
-        if let guess = EditDistance.bestMatch(for: key, among: schema.allProperties(of: name).map(\.name)) {
-            message += "; did you mean '\(guess)'?"
-        }
+        let message = Suggestion.unknownProperty(key, of: name, among: schema.allProperties(of: name).map(\.name)).text
         return GraphError(.unknownKey, entity: name, id: id, message: message)
     }
 }

@@ -20,10 +20,7 @@ extension LiveResultSet {
         init(request: FetchRequest, graph: ObjectGraph, tracksChanges: Bool = true) throws(LiveResultsError) {
             let layout = graph.layout
             guard let number = layout.numbers[request.entity] else {
-                var message = "no entity named '\(request.entity)'"
-                if let guess = EditDistance.bestMatch(for: request.entity, among: layout.names) {
-                    message += "; did you mean '\(guess)'?"
-                }
+                let message = Suggestion.unknownEntity(request.entity, among: layout.names).text
                 throw LiveResultsError(message)
             }
             rootNumber = number

@@ -196,11 +196,11 @@ struct LeadKey: Sendable {
 
 /// A live result set could not be created or kept: the request does not check against the
 /// schema, or a change set is invalid, or an object cannot be evaluated.
-public struct LiveResultsError: Error, Sendable, CustomStringConvertible {
+public struct LiveResultsError: DiagnosticConvertible, Sendable, CustomStringConvertible {
     /// What went wrong, printable.
     public var message: String
     /// The schema check's diagnostics, when the predicate does not check.
-    public var diagnostics: [Diagnostic]
+    public var checkDiagnostics: [Diagnostic]
     /// Why the request's key paths cannot be tracked, when that is the reason: its
     /// ``DependencyError/keyPath`` names the key path (`artist.name` through an inverse that
     /// does not point back).
@@ -209,8 +209,16 @@ public struct LiveResultsError: Error, Sendable, CustomStringConvertible {
     /// Creates an error.
     public init(_ message: String, diagnostics: [Diagnostic] = [], dependencyError: DependencyError? = nil) {
         self.message = message
-        self.diagnostics = diagnostics
+        self.checkDiagnostics = diagnostics
         self.dependencyError = dependencyError
+    }
+
+    /// The schema check's diagnostics, else the dependency error's, else one `live-results`
+    /// diagnostic with the message.
+    public var diagnostics: [Diagnostic] {
+        if !checkDiagnostics.isEmpty { return checkDiagnostics }
+        if let dependencyError { return dependencyError.diagnostics }
+        return [Diagnostic(id: .liveResults, message: message, range: nil)]
     }
 
     public var description: String { message }

@@ -12,7 +12,7 @@ import Predicates
 ///        ^^^^
 /// note: did you mean 'name'?
 /// ```
-public struct DependencyError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct DependencyError: DiagnosticConvertible, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// The root entity is not in the schema.
@@ -37,7 +37,7 @@ public struct DependencyError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The resolution error, for `unresolvedKeyPath` and `missingInverse`.
     public var keyPathError: KeyPathError?
     /// The schema check's diagnostics, for `invalidPredicate`.
-    public var diagnostics: [Diagnostic]
+    public var checkDiagnostics: [Diagnostic]
     /// The explanation.
     public var message: String
 
@@ -50,21 +50,44 @@ public struct DependencyError: Error, Sendable, Hashable, CustomStringConvertibl
         self.keyPath = keyPath
         self.range = range
         self.keyPathError = keyPathError
-        self.diagnostics = diagnostics
+        self.checkDiagnostics = diagnostics
         self.message = message
     }
 
     /// `'bucket.nmae': 'Bucket' has no property 'nmae'; did you mean 'name'?`
     public var description: String {
-        keyPath.map { "'\($0)': \(message)" } ?? message
+        let text = keyPathError?.suggestion.map { "\(message); \(Suggestion.didYouMean($0))" } ?? message
+        return keyPath.map { "'\($0)': \(text)" } ?? text
     }
 
-    /// The error with the predicate's source line and a caret under the key path, like the
-    /// parser's diagnostics; without a range, the ``description``.
+    /// The catalogue id of the error's kind: `dependency-` and the kind.
+    public var diagnosticID: DiagnosticID {
+        switch kind {
+        case .unknownRootEntity: .dependencyUnknownRootEntity
+        case .invalidPredicate: .dependencyInvalidPredicate
+        case .unresolvedKeyPath: .dependencyUnresolvedKeyPath
+        case .missingInverse: .dependencyMissingInverse
+        case .untrackable: .dependencyUntrackable
+        }
+    }
+
+    /// The schema check's diagnostics for `invalidPredicate`; otherwise one diagnostic at the
+    /// key path's ``range`` (the message, with the key path's suggestion as a fix-it), or
+    /// naming the key path in its message when there is no range.
+    public var diagnostics: [Diagnostic] {
+        if !checkDiagnostics.isEmpty { return checkDiagnostics }
+        let suggestion = keyPathError?.suggestion
+        return [
+            Diagnostic(
+                id: diagnosticID, message: range == nil ? keyPath.map { "'\($0)': \(message)" } ?? message : message,
+                range: range,
+                fixIts: suggestion.map { [FixIt(replacing: range, with: $0)] } ?? [])
+        ]
+    }
+
+    /// The error with the predicate's source line and a caret under the key path
+    /// (``DiagnosticFormatter``).
     public func rendered(in source: String) -> String {
-        if !diagnostics.isEmpty { return SchemaCheckError(diagnostics, source: source).rendered }
-        guard let range else { return description }
-        let id = "dependency-" + kind.rawValue.replacing(/[A-Z]/) { "-" + $0.output.lowercased() }
-        return Diagnostic(id: id, message: message, range: range).render(in: source)
+        DiagnosticFormatter().format(diagnostics, in: source)
     }
 }

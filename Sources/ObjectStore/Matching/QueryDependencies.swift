@@ -126,10 +126,7 @@ public struct QueryDependencies: Sendable, Hashable {
     }
 
     private static func unknownEntity(_ name: String, in schema: Schema) -> String {
-        var message = "no entity named '\(name)'"
-        if let guess = EditDistance.bestMatch(for: name, among: schema.entityNames) {
-            message += "; did you mean '\(guess)'?"
-        }
+        let message = Suggestion.unknownEntity(name, among: schema.entityNames).text
         return message
     }
 
@@ -150,7 +147,7 @@ public struct QueryDependencies: Sendable, Hashable {
         } catch {
             let kind: DependencyError.Kind = error.kind == .missingInverse ? .missingInverse : .unresolvedKeyPath
             throw DependencyError(
-                kind, keyPath: text, range: keyPath.range, keyPathError: error, message: error.description)
+                kind, keyPath: text, range: keyPath.range, keyPathError: error, message: error.message)
         }
     }
 

@@ -99,10 +99,7 @@ struct ReplCommand: Sendable {
             let names = prefixed.map { ":" + $0.name }.joined(separator: ", ")
             return .failure(LookupFailure("':\(name)' is ambiguous: \(names)"))
         }
-        var message = "unknown command ':\(name)'"
-        if let guess = EditDistance.bestMatch(for: name, among: all.map(\.name)) {
-            message += "; did you mean ':\(guess)'?"
-        }
+        let message = Suggestion("unknown command ':\(name)'", name: name, among: all.map(\.name), sigil: ":").text
         return .failure(LookupFailure(message + " (:help lists the commands)"))
     }
 

@@ -48,10 +48,7 @@ extension ReplSession {
             }
             if ["id", "entity", "#"].contains(key), !available.contains(key) { continue }
             guard available.contains(key) else {
-                var message = "'\(key)' is not a column here (\(context))"
-                if let guess = EditDistance.bestMatch(for: key, among: available) {
-                    message += "; did you mean '\(guess)'?"
-                }
+                let message = Suggestion("'\(key)' is not a column here (\(context))", name: key, among: available).text
                 return .error(message)
             }
             guard !keys.contains(key) else { return .error("'\(key)' is listed twice") }

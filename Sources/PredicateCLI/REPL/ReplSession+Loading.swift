@@ -69,10 +69,7 @@ extension ReplSession {
             return .output("entity \(entity ?? "none") (of \(schema.entityNames.joined(separator: ", ")))")
         }
         guard schema.entity(named: name) != nil else {
-            var message = "no entity named '\(name)'"
-            if let guess = EditDistance.bestMatch(for: name, among: schema.entityNames) {
-                message += "; did you mean '\(guess)'?"
-            }
+            let message = Suggestion.unknownEntity(name, among: schema.entityNames).text
             return .error(message)
         }
         entity = name

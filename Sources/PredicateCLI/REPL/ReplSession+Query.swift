@@ -66,7 +66,9 @@ extension ReplSession {
             do {
                 predicate = try node.substitutingVariables(variables)
             } catch {
-                let message = error.diagnostic.render(in: format) + "\nnote: set it with :let NAME = JSON"
+                var diagnostic = error.diagnostic
+                diagnostic.notes.append("set it with :let NAME = JSON")
+                let message = DiagnosticFormatter().format([diagnostic], in: format)
                 return .failure(CommandFailure(status: ExitStatus.invalidInput, message: message))
             }
         }
@@ -125,7 +127,7 @@ extension ReplSession {
             let compiler = PredicateCompiler(variables: variables.mapValues(EvaluationValue.init))
             compiled = try compiler.compile(node, for: PredicateValue.self)
         } catch {
-            return .error(CommandSupport.render(error, in: format))
+            return .error(DiagnosticFormatter().format(error.diagnostics, in: format))
         }
         let start = clock()
         var matches: [(index: Int, value: PredicateValue)] = []

@@ -145,11 +145,12 @@ extension CheckWalk {
     /// The notes explaining a mismatch.
     private func notes(
         for mismatch: ObjectMismatch, object: Operand, other: Operand, hintVerb: String = "compare"
-    ) -> [String] {
+    ) -> [DiagnosticNote] {
         guard let entity = object.objectEntity else { return [] }
         switch mismatch {
         case .unknownEntity(let reference):
-            return unknownEntityNotes(reference.entity)
+            let suggestion = Suggestion.unknownEntity(reference.entity, among: schema.entityNames)
+            return suggestion.replacement.map { [DiagnosticNote(Suggestion.didYouMean($0))] } ?? []
         case .otherHierarchy(let otherEntity):
             return ["a '\(otherEntity)' is never a '\(entity)'"]
         case .notAnObject:
@@ -160,8 +161,9 @@ extension CheckWalk {
                 return ["\(hintVerb) an attribute of \(hint.entity) instead, such as '\(hint.path)'"]
             }
             return [
-                "an object compares with nil or a reference to a '\(entity)': an ObjectID in Swift, "
-                    + "{\"$ref\": {\"entity\": \"\(entity)\", \"id\": …}} in JSON"
+                DiagnosticNote(
+                    "an object compares with nil or a reference to a '\(entity)': an ObjectID in Swift, "
+                        + "{\"$ref\": {\"entity\": \"\(entity)\", \"id\": …}} in JSON")
             ]
         }
     }
@@ -173,11 +175,7 @@ extension CheckWalk {
 
     private func unknownEntity(_ reference: ObjectReference, range: SourceRange) -> Diagnostic {
         SchemaCheckCatalog.unknownReferenceEntity(
-            reference.description, entity: reference.entity, range: range, notes: unknownEntityNotes(reference.entity))
-    }
-
-    private func unknownEntityNotes(_ entity: String) -> [String] {
-        EditDistance.bestMatch(for: entity, among: schema.entityNames).map { ["did you mean '\($0)'?"] } ?? []
+            reference.description, entity: reference.entity, in: schema, range: range)
     }
 }
 

@@ -122,7 +122,7 @@ extension CheckWalk {
         if compareObjects(a, b, ordering: ordering, range: range) { return }
         guard let familyA = a.family, let familyB = b.family, familyA != familyB else { return }
         let caret = a.path != nil ? a.range : (b.path != nil ? b.range : range)
-        var notes: [String] = []
+        var notes: [DiagnosticNote] = []
         if familyA == "object", let hint = attributeHint(for: a, matching: b) {
             notes.append("compare an attribute of \(hint.entity) instead, such as '\(hint.path)'")
         } else if familyB == "object", let hint = attributeHint(for: b, matching: a) {

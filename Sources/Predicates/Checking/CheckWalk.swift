@@ -61,7 +61,7 @@ struct CheckWalk {
         var seen: Set<Diagnostic> = []
         let unique = diagnostics.filter { seen.insert($0).inserted }
         return unique.enumerated().sorted { a, b in
-            (a.element.range.lowerBound, a.offset) < (b.element.range.lowerBound, b.offset)
+            (a.element.range?.lowerBound ?? 0, a.offset) < (b.element.range?.lowerBound ?? 0, b.offset)
         }.map(\.element)
     }
 

@@ -10,7 +10,7 @@ extension Diagnostic {
     ///        ^^^^
     /// note: did you mean 'name'?
     /// ```
-    /// The id is one of ``SchemaCheckCatalog/identifiers`` (`unknown-key` here).
+    /// The id is one of the checking ids of ``DiagnosticID/catalogue`` (`unknown-key` here).
     public init(_ error: KeyPathError, inKeyPath keyPath: String) {
         let ranges = Self.componentRanges(keyPath)
         let whole = SourceRange(0, keyPath.utf8.count)

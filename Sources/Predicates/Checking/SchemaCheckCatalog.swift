@@ -1,3 +1,4 @@
+import Diagnostics
 import KeyPaths
 
 /// Every diagnostic a schema check can produce: its stable id and its wording.
@@ -17,51 +18,36 @@ import KeyPaths
 /// ```
 package enum SchemaCheckCatalog {
     /// All schema-check diagnostic ids, in the order of the catalogue.
-    package static let identifiers: [String] = [
-        "unknown-entity", "unknown-key", "not-a-relationship", "invalid-collection-operator", "invalid-key-path",
-        "type-mismatch", "to-many-not-allowed", "quantifier-needs-collection", "nesting-too-deep", "not-sortable",
+    package static let identifiers: [DiagnosticID] = [
+        .unknownEntity, .unknownKey, .notARelationship, .invalidCollectionOperator, .invalidKeyPath,
+        .typeMismatch, .toManyNotAllowed, .quantifierNeedsCollection, .nestingTooDeep, .notSortable,
     ]
 
     // MARK: - Key paths
 
-    /// A key path that does not resolve. The id follows the error's kind; the suggestion
-    /// becomes a `did you mean …?` note.
+    /// A key path that does not resolve, at `range`: ``KeyPathError/diagnostic(at:)``.
     static func keyPath(_ error: KeyPathError, range: SourceRange) -> Diagnostic {
-        let id: String
-        switch error.kind {
-        case .unknownEntity: id = "unknown-entity"
-        case .unknownKey: id = "unknown-key"
-        case .attributeNotLast: id = "not-a-relationship"
-        case .unknownOperator, .operatorNeedsCollection, .operatorNeedsKeyPath, .operatorNeedsAttribute,
-            .operatorNotLast, .tooManyOperators:
-            id = "invalid-collection-operator"
-        case .emptyKeyPath, .emptyComponent, .missingInverse: id = "invalid-key-path"
-        }
-        var notes: [String] = []
-        if let suggestion = error.suggestion { notes.append("did you mean '\(suggestion)'?") }
-        if error.kind == .operatorNeedsCollection {
-            notes.append("collection operators apply to to-many key paths, e.g. contents.@count")
-        }
-        return Diagnostic(id: id, message: error.message, range: range, notes: notes)
+        error.diagnostic(at: range)
     }
 
     /// The root entity of a check is not in the schema: `no entity named 'Contnet'`, with a
-    /// `did you mean 'Content'?` note when a name is close.
+    /// `did you mean 'Content'?` fix-it when a name is close. The name is not written in the
+    /// source, so the fix-it has no range (the diagnostic's range is the whole predicate).
     package static func unknownEntity(_ name: String, in schema: Schema, range: SourceRange) -> Diagnostic {
-        let error = KeyPathError(
-            .unknownEntity, entity: name, key: nil, componentIndex: nil, message: "no entity named '\(name)'",
-            suggestion: EditDistance.bestMatch(for: name, among: schema.entityNames))
-        return keyPath(error, range: range)
+        let suggestion = Suggestion.unknownEntity(name, among: schema.entityNames)
+        return Diagnostic(
+            id: .unknownEntity, message: suggestion.message, range: range,
+            fixIts: suggestion.fixIts(replacing: nil))
     }
 
     // MARK: - To-many
 
     /// A to-many key path where one value is expected.
     static func toManyNotAllowed(_ path: String, range: SourceRange, example: String?) -> Diagnostic {
-        var notes: [String] = []
+        var notes: [DiagnosticNote] = []
         if let example { notes.append("for example: \(example)") }
         return Diagnostic(
-            id: "to-many-not-allowed",
+            id: .toManyNotAllowed,
             message: "'\(path)' is a to-many key path; use ANY, ALL, NONE, @count or SUBQUERY",
             range: range, notes: notes)
     }
@@ -77,8 +63,8 @@ package enum SchemaCheckCatalog {
             ? "SUBQUERY filters a to-many relationship, e.g. SUBQUERY(tags, $t, $t.name == 'x')"
             : "remove \(quantifier) to compare the single value"
         return Diagnostic(
-            id: "quantifier-needs-collection", message: "\(quantifier) needs a collection, but \(what)",
-            range: range, notes: [note])
+            id: .quantifierNeedsCollection, message: "\(quantifier) needs a collection, but \(what)",
+            range: range, notes: [DiagnosticNote(note)])
     }
 
     // MARK: - Types
@@ -86,10 +72,10 @@ package enum SchemaCheckCatalog {
     /// Two operands that can never compare equal or be ordered.
     static func cannotCompare(
         _ left: String, _ leftType: StaticType, with right: String, _ rightType: StaticType,
-        range: SourceRange, notes: [String]
+        range: SourceRange, notes: [DiagnosticNote]
     ) -> Diagnostic {
         Diagnostic(
-            id: "type-mismatch", message: "cannot compare \(left) (\(leftType)) with \(right) (\(rightType))",
+            id: .typeMismatch, message: "cannot compare \(left) (\(leftType)) with \(right) (\(rightType))",
             range: range, notes: notes)
     }
 
@@ -99,7 +85,7 @@ package enum SchemaCheckCatalog {
         _ elementType: StaticType, range: SourceRange
     ) -> Diagnostic {
         Diagnostic(
-            id: "type-mismatch",
+            id: .typeMismatch,
             message: "\(container) (\(containerType)) can never contain \(element) (\(elementType))",
             range: range)
     }
@@ -110,7 +96,7 @@ package enum SchemaCheckCatalog {
         range: SourceRange
     ) -> Diagnostic {
         Diagnostic(
-            id: "type-mismatch",
+            id: .typeMismatch,
             message: "\(op) needs a collection or a string on its \(side), but \(operand) is \(type)",
             range: range)
     }
@@ -119,13 +105,13 @@ package enum SchemaCheckCatalog {
     /// operators) or a string function with an operand that is not a string.
     static func needsString(_ what: String, operand: String, type: StaticType, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "type-mismatch", message: "\(what) needs strings, but \(operand) is \(type)", range: range)
+            id: .typeMismatch, message: "\(what) needs strings, but \(operand) is \(type)", range: range)
     }
 
     /// Arithmetic, a numeric function or `@sum`/`@avg` on something that is not a number.
     static func needsNumbers(_ what: String, operand: String, type: StaticType, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "type-mismatch", message: "\(what) needs numbers, but \(operand) is \(type)", range: range)
+            id: .typeMismatch, message: "\(what) needs numbers, but \(operand) is \(type)", range: range)
     }
 
     // MARK: - Objects
@@ -142,10 +128,10 @@ package enum SchemaCheckCatalog {
     /// ```
     static func objectMismatch(
         _ left: String, _ leftType: String, with right: String, _ rightType: String, range: SourceRange,
-        notes: [String]
+        notes: [DiagnosticNote]
     ) -> Diagnostic {
         Diagnostic(
-            id: "type-mismatch", message: "cannot compare \(left) (\(leftType)) with \(right) (\(rightType))",
+            id: .typeMismatch, message: "cannot compare \(left) (\(leftType)) with \(right) (\(rightType))",
             range: range, notes: notes)
     }
 
@@ -155,7 +141,7 @@ package enum SchemaCheckCatalog {
         _ container: String, _ containerType: String, element: String, _ elementType: String, range: SourceRange
     ) -> Diagnostic {
         Diagnostic(
-            id: "type-mismatch",
+            id: .typeMismatch,
             message: "\(container) (\(containerType)) can never contain \(element) (\(elementType))",
             range: range)
     }
@@ -163,25 +149,27 @@ package enum SchemaCheckCatalog {
     /// `<`, `<=`, `>`, `>=` or `BETWEEN` with an object: objects have no order.
     static func cannotOrderObjects(_ operand: String, _ type: StaticType, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "type-mismatch", message: "objects cannot be ordered, but \(operand) is \(type)", range: range,
+            id: .typeMismatch, message: "objects cannot be ordered, but \(operand) is \(type)", range: range,
             notes: ["compare objects with == or !=, or order by an attribute"])
     }
 
     /// An object reference (a `%@` argument) naming an entity the schema does not have.
     static func unknownReferenceEntity(
-        _ reference: String, entity: String, range: SourceRange, notes: [String]
+        _ reference: String, entity: String, in schema: Schema, range: SourceRange
     ) -> Diagnostic {
-        Diagnostic(
-            id: "unknown-entity",
-            message: "the object reference \(reference) names '\(entity)', which is not an entity of the schema",
-            range: range, notes: notes)
+        let suggestion = Suggestion(
+            "the object reference \(reference) names '\(entity)', which is not an entity of the schema", name: entity,
+            among: schema.entityNames)
+        return Diagnostic(
+            id: .unknownEntity, message: suggestion.message, range: range,
+            fixIts: suggestion.fixIts(replacing: nil))
     }
 
     /// `BETWEEN` whose right side is not a two-element collection.
     static func betweenBounds(_ operand: String, count: Int?, type: StaticType, range: SourceRange) -> Diagnostic {
         let what = count.map { "\(operand) has \($0) \($0 == 1 ? "value" : "values")" } ?? "\(operand) is \(type)"
         return Diagnostic(
-            id: "type-mismatch", message: "BETWEEN needs {low, high}, but \(what)", range: range,
+            id: .typeMismatch, message: "BETWEEN needs {low, high}, but \(what)", range: range,
             notes: ["write x BETWEEN {1, 10}"])
     }
 
@@ -192,10 +180,10 @@ package enum SchemaCheckCatalog {
     static func endsOnRelationship(
         _ role: String, keyPath: String, relationship: String, example: String?, range: SourceRange
     ) -> Diagnostic {
-        var notes = ["sort keys and section key paths end in an attribute"]
-        if let example { notes[0] += ", e.g. \(example)" }
+        let note = "sort keys and section key paths end in an attribute" + (example.map { ", e.g. \($0)" } ?? "")
+        let notes = [DiagnosticNote(note)]
         return Diagnostic(
-            id: "not-sortable",
+            id: .notSortable,
             message: "the \(role) '\(keyPath)' ends on the relationship '\(relationship)', not an attribute",
             range: range, notes: notes)
     }
@@ -204,7 +192,7 @@ package enum SchemaCheckCatalog {
     /// operator after one): a row has many values there, or one computed from many.
     static func throughToMany(_ role: String, keyPath: String, relationship: String, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "not-sortable",
+            id: .notSortable,
             message: "the \(role) '\(keyPath)' goes through the to-many relationship '\(relationship)'",
             range: range, notes: ["sort keys and section key paths reach an attribute through to-one relationships"])
     }
@@ -214,6 +202,6 @@ package enum SchemaCheckCatalog {
     /// A tree built in code nested deeper than checking walks.
     static func nestingTooDeep(limit: Int, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "nesting-too-deep", message: "the predicate is nested more than \(limit) levels deep", range: range)
+            id: .nestingTooDeep, message: "the predicate is nested more than \(limit) levels deep", range: range)
     }
 }

@@ -7,7 +7,7 @@
 /// ^^^^
 /// note: did you mean 'name'?
 /// ```
-public struct SchemaCheckError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SchemaCheckError: DiagnosticConvertible, Sendable, Hashable, CustomStringConvertible {
     /// The problems, in source order.
     public var diagnostics: [Diagnostic]
     /// The format string that was checked, when known.
@@ -19,16 +19,12 @@ public struct SchemaCheckError: Error, Sendable, Hashable, CustomStringConvertib
         self.source = source
     }
 
-    /// Each diagnostic rendered against the source (or as `range: message` without one),
-    /// separated by newlines.
-    public var rendered: String {
-        diagnostics.map { diagnostic in
-            guard let source else {
-                return ([diagnostic.description] + diagnostic.notes.map { "note: \($0)" }).joined(separator: "\n")
-            }
-            return diagnostic.render(in: source)
-        }.joined(separator: "\n")
-    }
+    /// Each diagnostic rendered against the source (``DiagnosticFormatter``), separated by
+    /// newlines.
+    public var rendered: String { DiagnosticFormatter().format(self) }
+
+    /// The format string.
+    public var diagnosticSource: String? { source }
 
     /// The same as ``rendered``.
     public var description: String { rendered }

@@ -1,3 +1,4 @@
+import Diagnostics
 import KeyPaths
 
 /// Every diagnostic the parser and argument binding can produce: its stable id and its wording.
@@ -16,36 +17,36 @@ import KeyPaths
 /// ```
 package enum DiagnosticCatalog {
     /// All diagnostic ids, in the order of the catalogue.
-    package static let identifiers: [String] = [
-        "empty-input", "input-too-large", "unexpected-character", "unterminated-string", "bad-escape",
-        "invalid-number", "number-out-of-range", "unsupported-specifier", "unexpected-token",
-        "expected-expression", "expected-comparison-operator", "unknown-operator", "unknown-option",
-        "unbalanced-parenthesis", "chained-comparison", "not-in", "reserved-word-as-key",
-        "unknown-collection-operator", "unknown-function", "wrong-argument-count", "missing-argument",
-        "wrong-argument-type", "specifier-as-predicate", "invalid-key", "nesting-too-deep", "missing-variable",
-        "no-literal-form",
+    package static let identifiers: [DiagnosticID] = [
+        .emptyInput, .inputTooLarge, .unexpectedCharacter, .unterminatedString, .badEscape,
+        .invalidNumber, .numberOutOfRange, .unsupportedSpecifier, .unexpectedToken,
+        .expectedExpression, .expectedComparisonOperator, .unknownOperator, .unknownOption,
+        .unbalancedParenthesis, .chainedComparison, .notIn, .reservedWordAsKey,
+        .unknownCollectionOperator, .unknownFunction, .wrongArgumentCount, .missingArgument,
+        .wrongArgumentType, .specifierAsPredicate, .invalidKey, .nestingTooDeep, .missingVariable,
+        .noLiteralForm,
     ]
 
     /// The ids of warnings: problems that do not stop parsing (`predicate lint` prints them).
-    package static let warningIdentifiers: [String] = ["surplus-arguments"]
+    package static let warningIdentifiers: [DiagnosticID] = [.surplusArguments]
 
     // MARK: - Input
 
     static func emptyInput(range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "empty-input", message: "the format string is empty", range: range,
+            id: .emptyInput, message: "the format string is empty", range: range,
             notes: ["write TRUEPREDICATE for a predicate that is always true"])
     }
 
     static func inputTooLarge(bytes: Int, limit: Int, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "input-too-large", message: "the format string is \(bytes) bytes long; the limit is \(limit) bytes",
+            id: .inputTooLarge, message: "the format string is \(bytes) bytes long; the limit is \(limit) bytes",
             range: range)
     }
 
     static func nestingTooDeep(limit: Int, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "nesting-too-deep", message: "the format string is nested too deeply (more than \(limit) levels)",
+            id: .nestingTooDeep, message: "the format string is nested too deeply (more than \(limit) levels)",
             range: range, notes: ["the limit is ParserLimits.maximumDepth"])
     }
 
@@ -54,12 +55,13 @@ package enum DiagnosticCatalog {
     /// bound to `%@` (one brace per level).
     static func canonicalNestingTooDeep(limit: Int, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "nesting-too-deep",
+            id: .nestingTooDeep,
             message: "the predicate is nested too deeply: its canonical form would be more than \(limit) levels deep",
             range: range,
             notes: [
-                "printing adds levels: NOT NOT p prints as NOT (NOT p), --a as -(-a), and a collection "
-                    + "argument as nested braces",
+                DiagnosticNote(
+                    "printing adds levels: NOT NOT p prints as NOT (NOT p), --a as -(-a), and a collection "
+                        + "argument as nested braces"),
                 "the limit is ParserLimits.maximumDepth",
             ])
     }
@@ -68,7 +70,7 @@ package enum DiagnosticCatalog {
     /// does not read back (`the number inf has no literal form…`).
     static func noLiteralForm(_ what: String, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "no-literal-form",
+            id: .noLiteralForm,
             message: "\(what) has no literal form: the canonical text would not read back as this predicate",
             range: range)
     }
@@ -85,30 +87,30 @@ package enum DiagnosticCatalog {
             invisible = scalar.value == 0xFFFD
         }
         let shown = invisible ? "U+" + hex(scalar.value) : "'\(Character(scalar))'"
-        var notes: [String] = []
+        var notes: [DiagnosticNote] = []
         if scalar == "?" { notes.append("'?' is a wildcard only inside a LIKE pattern: name LIKE 'a?c'") }
         if scalar == "`" { notes.append("strings are quoted with ' or \"") }
         return Diagnostic(
-            id: "unexpected-character", message: "unexpected character \(shown)", range: range, notes: notes)
+            id: .unexpectedCharacter, message: "unexpected character \(shown)", range: range, notes: notes)
     }
 
     static func expectedNameAfter(_ sigil: String, what: String, range: SourceRange) -> Diagnostic {
-        Diagnostic(id: "unexpected-character", message: "expected \(what) after '\(sigil)'", range: range)
+        Diagnostic(id: .unexpectedCharacter, message: "expected \(what) after '\(sigil)'", range: range)
     }
 
     static func unterminatedString(quote: UInt8, range: SourceRange) -> Diagnostic {
         let q = quote == UInt8(ascii: "'") ? "'" : "\""
         return Diagnostic(
-            id: "unterminated-string", message: "unterminated string: missing the closing \(q)", range: range)
+            id: .unterminatedString, message: "unterminated string: missing the closing \(q)", range: range)
     }
 
     static func badEscape(_ text: String, reason: String, range: SourceRange) -> Diagnostic {
-        Diagnostic(id: "bad-escape", message: "bad escape '\(text)' in a string: \(reason)", range: range)
+        Diagnostic(id: .badEscape, message: "bad escape '\(text)' in a string: \(reason)", range: range)
     }
 
     static func invalidNumber(_ text: String, reason: String?, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "invalid-number", message: "invalid number '\(text)'" + (reason.map { ": " + $0 } ?? ""), range: range)
+            id: .invalidNumber, message: "invalid number '\(text)'" + (reason.map { ": " + $0 } ?? ""), range: range)
     }
 
     static func numberOutOfRange(_ text: String, isInteger: Bool, range: SourceRange) -> Diagnostic {
@@ -116,62 +118,66 @@ package enum DiagnosticCatalog {
             isInteger
             ? "integer literal '\(text)' is out of range; the largest integer is \(Int.max)"
             : "number '\(text)' is out of range for a double"
-        return Diagnostic(id: "number-out-of-range", message: message, range: range)
+        return Diagnostic(id: .numberOutOfRange, message: message, range: range)
     }
 
     static func percentOutsideString(range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "unsupported-specifier",
+            id: .unsupportedSpecifier,
             message: "'%%' (a literal percent sign) cannot appear outside a string literal", range: range)
     }
 
     static func unsupportedSpecifier(_ spelling: String, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "unsupported-specifier", message: "unsupported format specifier '\(spelling)'", range: range,
+            id: .unsupportedSpecifier, message: "unsupported format specifier '\(spelling)'", range: range,
             notes: ["use %@ for a value, %K for a key path, %d or %ld for an integer, %f for a floating-point number"])
     }
 
     static func unknownCollectionOperator(_ name: String, range: SourceRange) -> Diagnostic {
         let names = CollectionOperator.allCases.map(\.rawValue)
-        var notes: [String] = []
-        if let guess = suggestion(for: name, among: names) {
-            notes.append("did you mean '@\(guess)'?")
-        } else {
-            notes.append("the collection operators are " + names.map { "@" + $0 }.joined(separator: ", "))
+        let suggestion = Suggestion("unknown collection operator '@\(name)'", name: name, among: names, sigil: "@")
+        var notes: [DiagnosticNote] = []
+        if suggestion.replacement == nil {
+            notes.append(
+                DiagnosticNote("the collection operators are " + names.map { "@" + $0 }.joined(separator: ", ")))
         }
         return Diagnostic(
-            id: "unknown-collection-operator", message: "unknown collection operator '@\(name)'",
-            range: range, notes: notes)
+            id: .unknownCollectionOperator, message: suggestion.message, range: range, notes: notes,
+            fixIts: suggestion.fixIts(replacing: range))
     }
 
     // MARK: - Syntax
 
-    static func unexpectedToken(expected: String, found: String, range: SourceRange, notes: [String] = []) -> Diagnostic
-    {
-        Diagnostic(id: "unexpected-token", message: "expected \(expected), found \(found)", range: range, notes: notes)
+    static func unexpectedToken(
+        expected: String, found: String, range: SourceRange, notes: [DiagnosticNote] = []
+    ) -> Diagnostic {
+        Diagnostic(id: .unexpectedToken, message: "expected \(expected), found \(found)", range: range, notes: notes)
     }
 
     static func expectedExpression(after previous: String?, found: String, range: SourceRange) -> Diagnostic {
         let message =
             previous.map { "expected an expression after '\($0)', found \(found)" }
             ?? "expected an expression, found \(found)"
-        return Diagnostic(id: "expected-expression", message: message, range: range)
+        return Diagnostic(id: .expectedExpression, message: message, range: range)
     }
 
     static func expectedComparisonOperator(after left: String, found: String, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "expected-comparison-operator",
+            id: .expectedComparisonOperator,
             message: "expected a comparison operator after '\(left)', found \(found)", range: range)
     }
 
     static func unknownOperator(_ word: String, range: SourceRange) -> Diagnostic {
-        var notes: [String] = []
+        let suggestion = Suggestion(
+            "unknown operator '\(word)'", name: word, among: Operators.keywordComparisons.keys.sorted())
         if word.uppercased() == "TOKENMATCHES" {
-            notes.append("TOKENMATCHES (CloudKit only) is not supported")
-        } else if let guess = suggestion(for: word, among: Operators.keywordComparisons.keys.sorted()) {
-            notes.append("did you mean '\(guess)'?")
+            return Diagnostic(
+                id: .unknownOperator, message: suggestion.message, range: range,
+                notes: ["TOKENMATCHES (CloudKit only) is not supported"])
         }
-        return Diagnostic(id: "unknown-operator", message: "unknown operator '\(word)'", range: range, notes: notes)
+        return Diagnostic(
+            id: .unknownOperator, message: suggestion.message, range: range, fixIts: suggestion.fixIts(replacing: range)
+        )
     }
 
     static func unknownOption(_ letter: String, in options: String, range: SourceRange) -> Diagnostic {
@@ -180,98 +186,98 @@ package enum DiagnosticCatalog {
             ? "empty comparison options '\(options)'"
             : "unknown comparison option '\(letter)' in '\(options)'"
         return Diagnostic(
-            id: "unknown-option", message: message, range: range,
+            id: .unknownOption, message: message, range: range,
             notes: ["the options are c, d, n, l and w, e.g. CONTAINS[cd]"])
     }
 
     static func unclosed(
-        _ open: String, close: String, openedAt location: String, found: String,
+        _ open: String, close: String, openedAt opening: SourceRange, found: String,
         range: SourceRange, isClosingToken: Bool
     ) -> Diagnostic {
         Diagnostic(
-            id: isClosingToken ? "unbalanced-parenthesis" : "unexpected-token",
+            id: isClosingToken ? .unbalancedParenthesis : .unexpectedToken,
             message: "expected '\(close)' to close '\(open)', found \(found)", range: range,
-            notes: ["the '\(open)' opened here at \(location)"])
+            notes: [DiagnosticNote("the '\(open)' opened here", range: opening)])
     }
 
     static func unmatchedClosing(_ close: String, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "unbalanced-parenthesis", message: "unmatched '\(close)'", range: range,
+            id: .unbalancedParenthesis, message: "unmatched '\(close)'", range: range,
             notes: ["nothing before it is open"])
     }
 
     static func chainedComparison(_ op: String, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "chained-comparison",
+            id: .chainedComparison,
             message: "comparison operators do not chain: '\(op)' follows a complete comparison",
             range: range, notes: ["combine two comparisons with AND: a < b AND b < c"])
     }
 
     static func notIn(_ op: String, left: String, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "not-in", message: "'NOT \(op)' is not an operator", range: range,
+            id: .notIn, message: "'NOT \(op)' is not an operator", range: range,
             notes: ["negate the whole comparison: NOT (\(left) \(op) …)"])
     }
 
     static func reservedWordAsKey(_ word: String, range: SourceRange) -> Diagnostic {
-        var notes: [String] = []
+        var notes: [DiagnosticNote] = []
         if ["FIRST", "LAST", "SIZE"].contains(word.uppercased()) {
             notes.append("FIRST, LAST and SIZE select an element or the count only inside brackets: a[FIRST]")
         }
         return Diagnostic(
-            id: "reserved-word-as-key",
+            id: .reservedWordAsKey,
             message: "'\(word)' is a reserved word; write '#\(word)' to use it as a key", range: range, notes: notes)
     }
 
     static func specifierAsPredicate(_ spelling: String, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "specifier-as-predicate",
+            id: .specifierAsPredicate,
             message: "'\(spelling)' cannot stand for a whole predicate; a format specifier is a value",
             range: range, notes: ["compare it with something: %K == %@"])
     }
 
     static func invalidKey(_ message: String, range: SourceRange) -> Diagnostic {
-        Diagnostic(id: "invalid-key", message: message, range: range)
+        Diagnostic(id: .invalidKey, message: message, range: range)
     }
 
     // MARK: - Functions
 
-    static func unknownFunction(_ name: String, candidates: [String], range: SourceRange, notes extra: [String] = [])
-        -> Diagnostic
-    {
-        var notes: [String] = []
-        if let guess = suggestion(for: name, among: candidates) { notes.append("did you mean '\(guess)'?") }
+    static func unknownFunction(
+        _ name: String, candidates: [String], range: SourceRange, notes: [DiagnosticNote] = []
+    ) -> Diagnostic {
+        let suggestion = Suggestion("unknown function '\(name)'", name: name, among: candidates)
         return Diagnostic(
-            id: "unknown-function", message: "unknown function '\(name)'", range: range, notes: notes + extra)
+            id: .unknownFunction, message: suggestion.message, range: range, notes: notes,
+            fixIts: suggestion.fixIts(replacing: range))
     }
 
-    static func wrongArgumentCount(_ message: String, range: SourceRange, notes: [String] = []) -> Diagnostic {
-        Diagnostic(id: "wrong-argument-count", message: message, range: range, notes: notes)
+    static func wrongArgumentCount(_ message: String, range: SourceRange, notes: [DiagnosticNote] = []) -> Diagnostic {
+        Diagnostic(id: .wrongArgumentCount, message: message, range: range, notes: notes)
     }
 
     // MARK: - Arguments and variables
 
     static func missingArgument(_ spelling: String, uses: Int, given: Int, range: SourceRange) -> Diagnostic {
         Diagnostic(
-            id: "missing-argument",
+            id: .missingArgument,
             message: "missing argument for '\(spelling)': the format uses \(uses), \(given) given", range: range)
     }
 
     static func surplusArguments(given: Int, uses: Int, range: SourceRange) -> Diagnostic {
         let ignored = given - uses == 1 ? "argument \(given) is" : "arguments \(uses + 1)–\(given) are"
         return Diagnostic(
-            id: "surplus-arguments",
+            id: .surplusArguments, severity: .warning,
             message: "\(given) \(given == 1 ? "argument" : "arguments") given but the format uses \(uses); "
                 + "\(ignored) ignored",
             range: range, notes: ["Apple ignores surplus arguments; quoted text such as '%@' is not a specifier"])
     }
 
     static func wrongArgumentType(_ message: String, range: SourceRange) -> Diagnostic {
-        Diagnostic(id: "wrong-argument-type", message: message, range: range)
+        Diagnostic(id: .wrongArgumentType, message: message, range: range)
     }
 
     static func missingVariable(_ name: String, range: SourceRange) -> Diagnostic {
-        Diagnostic(id: "missing-variable", message: "no value for the variable '$\(name)'", range: range)
+        Diagnostic(id: .missingVariable, message: "no value for the variable '$\(name)'", range: range)
     }
 
     // MARK: - Helpers
@@ -279,10 +285,5 @@ package enum DiagnosticCatalog {
     static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
-    }
-
-    /// The candidate closest to `word` (``EditDistance/bestMatch(for:among:)``).
-    static func suggestion(for word: String, among candidates: [String]) -> String? {
-        EditDistance.bestMatch(for: word, among: candidates)
     }
 }

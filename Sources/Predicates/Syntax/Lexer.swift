@@ -40,7 +40,7 @@ struct Lexer {
                 tokens.append(token)
                 if case .end = token.kind { return (tokens, nil, lexer.decodedStrings) }
             } catch {
-                tokens.append(Token(.invalid, error.diagnostic.range))
+                tokens.append(Token(.invalid, error.diagnostic.range ?? SourceRange(0, 0)))
                 return (tokens, error.diagnostic, lexer.decodedStrings)
             }
         }

@@ -88,7 +88,8 @@ extension Parser {
     }
 
     /// `'sqrt' takes 1 argument, 2 given` and the like.
-    func argumentCountError(_ message: String, range: SourceRange, notes: [String] = []) -> PredicateSyntaxError {
+    func argumentCountError(_ message: String, range: SourceRange, notes: [DiagnosticNote] = []) -> PredicateSyntaxError
+    {
         fail(DiagnosticCatalog.wrongArgumentCount(message, range: range, notes: notes))
     }
 

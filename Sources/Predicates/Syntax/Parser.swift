@@ -84,7 +84,7 @@ final class Parser {
             throw error
         } catch {
             throw PredicateSyntaxError(
-                Diagnostic(id: "internal-error", message: "internal error: \(error)", range: SourceRange(0, 0)),
+                Diagnostic(id: .internalError, message: "internal error: \(error)", range: SourceRange(0, 0)),
                 source: source)
         }
     }
@@ -183,10 +183,9 @@ final class Parser {
         case .end, .punctuation(.rightParen), .punctuation(.rightBracket), .punctuation(.rightBrace): isClosing = true
         default: isClosing = false
         }
-        let location = SourceLocation(offset: open.range.lowerBound, in: source)
         throw fail(
             DiagnosticCatalog.unclosed(
-                text(open.range), close: close.rawValue, openedAt: "\(location.line):\(location.column)",
+                text(open.range), close: close.rawValue, openedAt: open.range,
                 found: describe(current), range: current.range, isClosingToken: isClosing))
     }
 

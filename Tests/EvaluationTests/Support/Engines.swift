@@ -85,7 +85,7 @@ enum Engines {
         do {
             return .result(try body())
         } catch {
-            return .error(error.id)
+            return .error(error.id.rawValue)
         }
     }
 
@@ -96,7 +96,7 @@ enum Engines {
         do {
             run = try compile()
         } catch {
-            return .error(error.id)
+            return .error(error.id.rawValue)
         }
         return capture(run)
     }

@@ -202,5 +202,10 @@ struct ReplEditingTests {
         let error = ReplReply("1:1: error: x\nnote: y\n", isError: true)
         #expect(
             ReplStyle(enabled: true).styled(error) == "\u{1B}[31m1:1: error: x\u{1B}[0m\n\u{1B}[36mnote: y\u{1B}[0m\n")
+        // A note with its own place (the bracket an unclosed one opened at) is a note too.
+        let located = ReplReply("1:9: error: x\n1:1: note: y\n", isError: true)
+        #expect(
+            ReplStyle(enabled: true).styled(located)
+                == "\u{1B}[31m1:9: error: x\u{1B}[0m\n\u{1B}[36m1:1: note: y\u{1B}[0m\n")
     }
 }

@@ -419,7 +419,7 @@ struct ReplSessionTests {
                 1:27: error: expected ')' to close '(', found the end of the input
                 name == 'x' AND (#size > 3
                                           ^
-                note: the '(' opened here at 1:17
+                1:17: note: the '(' opened here
 
                 """)
     }

@@ -9,7 +9,7 @@ import Predicates
 /// ANY contents.tags.name == 'x'
 /// ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 /// ```
-public struct SQLLoweringError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SQLLoweringError: DiagnosticConvertible, Sendable, Hashable, CustomStringConvertible {
     /// A stable identifier, one of:
     ///
     /// | id | the lowering refuses |
@@ -22,14 +22,14 @@ public struct SQLLoweringError: Error, Sendable, Hashable, CustomStringConvertib
     /// | `sql-sort-key` | a sort key that does not resolve or cannot order (a to-many step) |
     /// | `sql-window` | a negative limit or offset |
     /// | `sql-dialect` | a function or collation the dialect lacks (rendering) |
-    public var id: String
+    public var id: DiagnosticID
     /// What cannot be lowered, and why.
     public var message: String
     /// Where it is written, when known.
     public var range: SourceRange?
 
     /// Creates an error.
-    public init(id: String = "sql-unsupported", message: String, range: SourceRange?) {
+    public init(id: DiagnosticID = "sql-unsupported", message: String, range: SourceRange?) {
         self.id = id
         self.message = message
         self.range = range
@@ -38,11 +38,15 @@ public struct SQLLoweringError: Error, Sendable, Hashable, CustomStringConvertib
     /// `sql-unsupported: …`.
     public var description: String { "\(id): \(message)" }
 
-    /// The error as a diagnostic, for rendering with a caret (at `0..<0` without a range).
-    public var diagnostic: Diagnostic { Diagnostic(id: id, message: message, range: range ?? SourceRange(0, 0)) }
+    /// The error as a diagnostic, at its range when known.
+    public var diagnostic: Diagnostic { Diagnostic(id: id, message: message, range: range) }
 
-    /// The error rendered against the predicate's source text.
+    /// The one diagnostic.
+    public var diagnostics: [Diagnostic] { [diagnostic] }
+
+    /// The error rendered against the predicate's source text (``DiagnosticFormatter``); the
+    /// ``description`` (`sql-dialect: …`) when it has no range, such as a refusal of the renderer.
     public func rendered(in source: String) -> String {
-        range == nil ? description : diagnostic.render(in: source)
+        range == nil ? description : DiagnosticFormatter().format(diagnostics, in: source)
     }
 }

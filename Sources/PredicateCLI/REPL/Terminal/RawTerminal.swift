@@ -13,6 +13,9 @@ package struct TerminalInfo: Sendable, Equatable {
     /// Colours are allowed (``ColorPolicy``): standard output is a terminal, `NO_COLOR` is
     /// empty or unset, `TERM` is not `dumb`.
     package var usesColor: Bool
+    /// Colours are allowed on standard error (the same conventions, for standard error): the
+    /// diagnostics the commands print there.
+    package var errorUsesColor = false
 
     /// Pipes and files: no prompt, no banner, no colours.
     package static let none = TerminalInfo(inputIsTerminal: false, outputIsTerminal: false, usesColor: false)
@@ -27,9 +30,11 @@ package struct TerminalInfo: Sendable, Equatable {
     /// The streams of this process, and the colour conventions (``ColorPolicy``).
     package static var current: TerminalInfo {
         let output = isatty(STDOUT_FILENO) == 1
-        return TerminalInfo(
+        var info = TerminalInfo(
             inputIsTerminal: isatty(STDIN_FILENO) == 1, outputIsTerminal: output,
             usesColor: ColorPolicy.allowsColor(outputIsTerminal: output))
+        info.errorUsesColor = ColorPolicy.allowsColor(outputIsTerminal: isatty(STDERR_FILENO) == 1)
+        return info
     }
 }
 

@@ -36,7 +36,7 @@ struct ReplStyle {
             colour = Self.red
         } else if line.hasPrefix("warning: ") || line.contains(": warning: ") {
             colour = Self.yellow
-        } else if line.hasPrefix("note: ") {
+        } else if line.hasPrefix("note: ") || line.contains(": note: ") {
             colour = Self.cyan
         } else if isHeader {
             colour = Self.bold
