@@ -67,7 +67,9 @@ struct DatabaseStoreDifferentialTests {
             guard entries.map(\.sequence) == (0..<Int64(logged.count)).map({ $0 + 1 }) else {
                 return "log sequences \(entries.map(\.sequence)) for \(logged.count) applied change sets"
             }
-            guard entries.map(\.applied.changes) == logged else { return "the log differs from the applied change sets" }
+            guard entries.map(\.applied.changes) == logged else {
+                return "the log differs from the applied change sets"
+            }
             return nil
         } catch {
             return "\(database.dialect.name): \(error)"

@@ -118,7 +118,8 @@ struct StoreChangeCaseGenerator {
             if chance(15), stringIDs || shape < 2 {
                 entities[a].relationships.append(
                     RelationshipDescription(
-                        name: "w\(pair)", destination: "E\(b)", isToMany: shape >= 2, deleteRule: pick(rules) ?? .nullify
+                        name: "w\(pair)", destination: "E\(b)", isToMany: shape >= 2,
+                        deleteRule: pick(rules) ?? .nullify
                     ))
                 continue
             }
@@ -209,7 +210,9 @@ struct StoreChangeCaseGenerator {
                     let targets = candidates(relationship.destination)
                     if relationship.isToMany {
                         var seen: Set<ObjectID> = []
-                        let chosen = (0..<int(0...2)).compactMap { _ in pick(targets) }.filter { seen.insert($0).inserted }
+                        let chosen = (0..<int(0...2)).compactMap { _ in pick(targets) }.filter {
+                            seen.insert($0).inserted
+                        }
                         values[relationship.name] = .array(chosen.map(\.id.predicateValue))
                     } else {
                         values[relationship.name] = pick(targets)?.id.predicateValue ?? .null
