@@ -24,14 +24,11 @@ enum SharedStoreDatabase {
         }
     }
 
-    /// A new connection.
+    /// A new connection (the helper functions are installed once, by ``create(_:mapping:)``).
     func connect() throws -> any SQLDatabase {
         switch self {
         case .sqlite(let path): return try SQLiteConnection(path: path)
-        case .postgres(let url):
-            let connection = try PostgresConnection(url: url)
-            try connection.installHelperFunctions()
-            return connection
+        case .postgres(let url): return try PostgresConnection(url: url)
         }
     }
 
@@ -41,6 +38,9 @@ enum SharedStoreDatabase {
         let statements =
             SQLSchemaDefinition.statements(for: mapping, dialect: database.dialect)
             + (try graph.insertStatements(mapping: mapping, dialect: database.dialect))
-        try database.transaction { try database.execute(statements) }
+        try database.transaction {
+            try database.installHelperFunctions()
+            try database.execute(statements)
+        }
     }
 }
