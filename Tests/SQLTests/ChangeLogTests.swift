@@ -46,6 +46,21 @@ struct ChangeLogTests {
         #expect(try store.apply(Self.rename(tag: 1, to: "d")).sequence == 4)
     }
 
+    /// A database made without the log (by hand, or by Core Data): reading it says so; opening
+    /// a store creates it, and a second store finds it there.
+    @Test("a database without a log: missing, then created by the first store") func missingLog() throws {
+        let database = try SQLiteTestDatabase()
+        let (graph, mapping) = try SampleQueryTests.sample()
+        try database.load(graph, mapping: mapping)
+        let log = ChangeLog(database: database.sqlDatabase)
+        #expect(throws: ChangeLogError.missing) { try log.lastSequence() }
+        #expect(throws: ChangeLogError.missing) { try log.prune(before: 1) }
+        _ = try DatabaseStore(database: database.sqlDatabase, schema: graph.schema, convention: .standard)
+        _ = try DatabaseStore(database: database.sqlDatabase, schema: graph.schema, convention: .standard)
+        #expect(try log.lastSequence() == 0)
+        #expect(try log.firstKeptSequence() == 1)
+    }
+
     /// SQLite: another connection's commit changes the data version this connection reads;
     /// its own reads do not.
     @Test("SQLite's data version tells a reader that something was committed") func dataVersion() throws {
