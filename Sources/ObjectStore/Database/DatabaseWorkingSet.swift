@@ -7,10 +7,11 @@ import Predicates
 /// `old` checks, delete rules, inverses, the applied change set) runs on it unchanged.
 ///
 /// - *Complete* objects are loaded with every attribute and every relationship (all
-///   destinations): each object the change set names (updated, deleted, referenced by a value,
-///   an `old`, an `added` or a `removed`), the objects a Cascade rule reaches from a deletion
-///   (transitively), and the objects that reach a deleted one through a relationship without
-///   an inverse.
+///   destinations): each object the change set updates or deletes, the objects a Cascade rule
+///   reaches from a deletion (transitively), and the objects that reach a deleted one through
+///   a relationship without an inverse.
+/// - *Referred-to* objects (named only as a destination: a value, an `old`, a `new`, an
+///   `added`, a `removed`) are loaded with their row and their ordered to-many relationships.
 /// - Their destinations are loaded as *neighbours*: their row (attributes, foreign keys to
 ///   loaded objects), so that the inverse side of each relationship a change touches is there
 ///   with its old value; their to-many relationships hold only the loaded objects, which is all
@@ -40,6 +41,8 @@ struct DatabaseWorkingSet {
     /// The complete objects' to-many destinations, by relationship name (in order when ordered).
     private(set) var toMany: [ObjectID: [String: [ObjectKey]]] = [:]
     private(set) var complete: Set<ObjectID> = []
+    /// The objects loaded as referenced only (see ``reference(_:)``).
+    private var referenced: Set<ObjectID> = []
 
     init(database: any SQLDatabase, mapping: SQLMapping) {
         self.database = database
@@ -51,7 +54,8 @@ struct DatabaseWorkingSet {
         -> DatabaseWorkingSet
     {
         var set = DatabaseWorkingSet(database: database, mapping: mapping)
-        var named: Set<ObjectID> = []
+        var updated: Set<ObjectID> = []
+        var referenced: Set<ObjectID> = []
         var inserted: Set<ObjectID> = []
         var deleted: Set<ObjectID> = []
         let schema = mapping.schema
@@ -75,14 +79,14 @@ struct DatabaseWorkingSet {
                 guard let own = id(object.id, entity) else { continue }
                 inserted.insert(own)
                 if let twin = object.id.textTwin { inserted.insert(ObjectID(hierarchy: own.hierarchy, id: twin)) }
-                for (key, value) in object.values { named.formUnion(destinationIDs(value, key, of: entity)) }
+                for (key, value) in object.values { referenced.formUnion(destinationIDs(value, key, of: entity)) }
             }
             for object in entityChanges.updated {
-                if let own = id(object.id, entity) { named.insert(own) }
+                if let own = id(object.id, entity) { updated.insert(own) }
                 for (key, change) in object.relationships {
                     guard let destination = schema.property(named: key, in: entity)?.relationship?.destination
                     else { continue }
-                    named.formUnion(change.mentionedIDs.compactMap { id($0, destination) })
+                    referenced.formUnion(change.mentionedIDs.compactMap { id($0, destination) })
                 }
             }
             for key in entityChanges.deleted {
@@ -90,7 +94,8 @@ struct DatabaseWorkingSet {
             }
         }
         try set.loadRows(inserted)
-        try set.complete(named.union(deleted))
+        try set.complete(updated.union(deleted))
+        try set.reference(referenced)
         if !deleted.isEmpty {
             let removed = try set.cascadeClosure(from: deleted)
             try set.complete(try set.referrersWithoutInverse(to: removed))
@@ -143,6 +148,19 @@ struct DatabaseWorkingSet {
         }
     }
 
+    /// Loads the objects a change set only refers to: their rows, and completely their ordered
+    /// to-many relationships (an ordered list that gains an object is written whole). Their
+    /// unordered to-many relationships hold only the loaded objects that point at them, which
+    /// are all a change can connect to them or take from them.
+    private mutating func reference(_ objects: some Sequence<ObjectID>) throws {
+        let new = Set(objects).subtracting(complete).subtracting(referenced)
+        guard !new.isEmpty else { return }
+        try loadRows(new)
+        let present = new.filter { rows[$0] != nil }
+        referenced.formUnion(present)
+        try loadToMany(of: present) { $0.isOrdered }
+    }
+
     /// Loads `objects` completely: rows, then every to-many relationship.
     private mutating func complete(_ objects: some Sequence<ObjectID>) throws {
         let new = Set(objects).subtracting(complete)
@@ -150,11 +168,20 @@ struct DatabaseWorkingSet {
         try loadRows(new)
         let present = new.filter { rows[$0] != nil }
         complete.formUnion(present)
+        try loadToMany(of: present) { _ in true }
+    }
+
+    /// Loads the to-many relationships of `objects` that `include` selects.
+    private mutating func loadToMany(
+        of objects: Set<ObjectID>, _ include: (RelationshipDescription) -> Bool
+    ) throws {
+        let present = objects
         // Group by (entity, relationship) so that each storage is read once for all objects.
         var groups: [String: (RelationshipDescription, String, [ObjectID])] = [:]
         for object in present {
             guard let entity = rows[object]?.entity else { continue }
-            for relationship in schema.allRelationships(of: entity) where relationship.isToMany {
+            for relationship in schema.allRelationships(of: entity) where relationship.isToMany && include(relationship)
+            {
                 let declaring = schema.declaringEntity(ofProperty: relationship.name, in: entity) ?? entity
                 let name = declaring + "." + relationship.name
                 groups[name, default: (relationship, declaring, [])].2.append(object)
@@ -278,7 +305,7 @@ struct DatabaseWorkingSet {
     }
 
     private func destinationsOfComplete() -> [ObjectID] {
-        complete.flatMap { object -> [ObjectID] in
+        complete.union(referenced).flatMap { object -> [ObjectID] in
             guard let entity = rows[object]?.entity else { return [] }
             return schema.allRelationships(of: entity).flatMap { destinations(of: object, $0) }
         }
