@@ -25,9 +25,9 @@ final class RowCountingDatabase: SQLDatabase {
 
 /// What a change set reads: the objects it names and their neighbours, not the database. A
 /// Bucket with 2,000 Contents: moving one Content between two Buckets, or inserting one into
-/// it, reads a handful of rows (the Buckets are only referred to: their unordered `contents`
-/// are not read), while deleting the Bucket reads all of its Contents (the delete rule must
-/// see them).
+/// it, or renaming the Bucket, reads a handful of rows (the Bucket's unordered `contents` are
+/// not read: the change does not read them), while deleting the Bucket reads all of its
+/// Contents (the delete rules must see them).
 @Suite("Database store: the working set")
 struct DatabaseStoreWorkingSetTests {
     static let schema = Schema(entities: [
@@ -51,7 +51,7 @@ struct DatabaseStoreWorkingSetTests {
         return (try DatabaseStore(database: counting, schema: schema, convention: .standard), counting)
     }
 
-    @Test("moving or inserting one object reads a few rows, whatever the size of its Bucket") func small() throws {
+    @Test("moving, inserting or renaming reads a few rows, whatever the size of the Bucket") func small() throws {
         let (store, counting) = try Self.store()
         counting.rowsRead = 0
         try store.apply(
@@ -64,6 +64,10 @@ struct DatabaseStoreWorkingSetTests {
         counting.rowsRead = 0
         try store.apply(
             ChangeSet(["Content": EntityChanges(inserted: [InsertedObject(id: 5000, values: ["bucket": 1])])]))
+        #expect(counting.rowsRead < 20)
+        counting.rowsRead = 0
+        try store.apply(
+            ChangeSet(["Bucket": EntityChanges(updated: [UpdatedObject(id: 1, attributes: ["name": "Inbox"])])]))
         #expect(counting.rowsRead < 20)
         counting.rowsRead = 0
         try store.apply(ChangeSet(["Bucket": EntityChanges(deleted: [1])]))

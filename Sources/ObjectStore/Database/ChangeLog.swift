@@ -127,16 +127,16 @@ public struct ChangeLog {
                     where: [SQLChangeLogTables.headCondition])))
     }
 
-    /// Appends `applied` under the next sequence number and announces it (PostgreSQL, at
-    /// commit); returns the number. Runs inside the transaction that wrote the changes, after
+    /// Appends `applied` under the next sequence number, committed at `seconds` since 1970, and
+    /// announces it (PostgreSQL, at commit); returns the number. Runs inside the transaction that wrote the changes, after
     /// ``lockHead()``.
-    func append(_ applied: AppliedChangeSet, at date: Date = Date()) throws -> Int64 {
+    func append(_ applied: AppliedChangeSet, at seconds: Double) throws -> Int64 {
         let sequence = try requireHead().last + 1
         try database.execute(
             .insert(
                 SQLInsert(
                     table: SQLChangeLogTables.logTable, columns: SQLChangeLogTables.logColumns,
-                    rows: [[.integer(sequence), .double(date.timeIntervalSince1970), .text(try applied.jsonText())]])))
+                    rows: [[.integer(sequence), .double(seconds), .text(try applied.jsonText())]])))
         try database.execute(
             .update(
                 SQLUpdate(

@@ -86,9 +86,11 @@ public struct DatabaseStore {
             }
             try DatabaseWriter(database: database, mapping: mapping, working: working, before: before, after: after)
                 .write(changed)
-            let date = Date()
-            let sequence = try log.append(applied, at: date)
-            return ChangeLogEntry(sequence: sequence, committedAt: date, applied: applied)
+            // The time as the log keeps it (seconds since 1970): a reader's entry is equal.
+            let seconds = Date().timeIntervalSince1970
+            let sequence = try log.append(applied, at: seconds)
+            return ChangeLogEntry(
+                sequence: sequence, committedAt: Date(timeIntervalSince1970: seconds), applied: applied)
         }
     }
 

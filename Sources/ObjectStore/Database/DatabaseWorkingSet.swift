@@ -7,11 +7,13 @@ import Predicates
 /// `old` checks, delete rules, inverses, the applied change set) runs on it unchanged.
 ///
 /// - *Complete* objects are loaded with every attribute and every relationship (all
-///   destinations): each object the change set updates or deletes, the objects a Cascade rule
-///   reaches from a deletion (transitively), and the objects that reach a deleted one through
-///   a relationship without an inverse.
-/// - *Referred-to* objects (named only as a destination: a value, an `old`, a `new`, an
-///   `added`, a `removed`) are loaded with their row and their ordered to-many relationships.
+///   destinations): each object the change set deletes, the objects a Cascade rule reaches
+///   from a deletion (transitively), and the objects that reach a deleted one through a
+///   relationship without an inverse.
+/// - The objects the change set updates or names as a destination (a value, an `old`, a
+///   `new`, an `added`, a `removed`) are loaded with their row, their to-one destinations,
+///   their ordered to-many relationships, and (updated objects) the to-many relationships the
+///   update changes.
 /// - Their destinations are loaded as *neighbours*: their row (attributes, foreign keys to
 ///   loaded objects), so that the inverse side of each relationship a change touches is there
 ///   with its old value; their to-many relationships hold only the loaded objects, which is all
@@ -58,6 +60,8 @@ struct DatabaseWorkingSet {
         var referenced: Set<ObjectID> = []
         var inserted: Set<ObjectID> = []
         var deleted: Set<ObjectID> = []
+        /// The updated objects whose to-many relationship (by name) the change set changes.
+        var changedToMany: [String: Set<ObjectID>] = [:]
         let schema = mapping.schema
         func id(_ key: ObjectKey, _ entity: String) -> ObjectID? {
             mapping.table(of: entity).map { ObjectID(hierarchy: $0.rootEntity, id: key) }
@@ -82,11 +86,13 @@ struct DatabaseWorkingSet {
                 for (key, value) in object.values { referenced.formUnion(destinationIDs(value, key, of: entity)) }
             }
             for object in entityChanges.updated {
-                if let own = id(object.id, entity) { updated.insert(own) }
+                guard let own = id(object.id, entity) else { continue }
+                updated.insert(own)
                 for (key, change) in object.relationships {
                     guard let destination = schema.property(named: key, in: entity)?.relationship?.destination
                     else { continue }
                     referenced.formUnion(change.mentionedIDs.compactMap { id($0, destination) })
+                    if case .toMany = change { changedToMany[key, default: []].insert(own) }
                 }
             }
             for key in entityChanges.deleted {
@@ -94,8 +100,12 @@ struct DatabaseWorkingSet {
             }
         }
         try set.loadRows(inserted)
-        try set.complete(updated.union(deleted))
-        try set.reference(referenced)
+        try set.complete(deleted)
+        try set.reference(updated.union(referenced))
+        // The `added` and `removed` of an update are checked against the whole relationship.
+        for (name, owners) in changedToMany.sorted(by: { $0.key < $1.key }) {
+            try set.loadToMany(of: owners.filter { set.rows[$0] != nil }) { $0.name == name }
+        }
         if !deleted.isEmpty {
             let removed = try set.cascadeClosure(from: deleted)
             try set.complete(try set.referrersWithoutInverse(to: removed))
