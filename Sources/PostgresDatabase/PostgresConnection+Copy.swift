@@ -46,7 +46,8 @@ extension PostgresConnection {
             throw error
         }
         guard PQputCopyEnd(handle, nil) == 1 else {
-            let failure = PostgresError(message: configuration.redacting(String(cString: PQerrorMessage(handle))), sql: sql)
+            let failure = PostgresError(
+                message: configuration.redacting(String(cString: PQerrorMessage(handle))), sql: sql)
             drainResults()
             throw failure
         }

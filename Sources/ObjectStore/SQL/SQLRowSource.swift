@@ -36,14 +36,16 @@ extension ObjectGraph {
             sources.append(
                 SQLRowSource(table: table.name, columns: table.columns.map(\.name)) { write in
                     try entityRows(
-                        root: root, hierarchy: hierarchy, readers: readers, mapping: mapping, storesNaN: storesNaN, write)
+                        root: root, hierarchy: hierarchy, readers: readers, mapping: mapping, storesNaN: storesNaN,
+                        write)
                 })
         }
         for join in mapping.joinTables {
             var columns = [join.sourceColumn, join.destinationColumn]
             if let order = join.destinationOrderColumn { columns.append(order) }
             if let order = join.sourceOrderColumn { columns.append(order) }
-            sources.append(SQLRowSource(table: join.name, columns: columns) { write in try joinRows(join, mapping, write) })
+            sources.append(
+                SQLRowSource(table: join.name, columns: columns) { write in try joinRows(join, mapping, write) })
         }
         return sources
     }
@@ -194,7 +196,8 @@ extension ObjectGraph {
             for (position, target) in table.toMany[list][Int(row)].enumerated() {
                 values.removeAll(keepingCapacity: true)
                 values.append(source)
-                values.append(try storedKey(storage.tables[destination].keys[Int(target)], hierarchy: destination, mapping))
+                values.append(
+                    try storedKey(storage.tables[destination].keys[Int(target)], hierarchy: destination, mapping))
                 if join.destinationOrderColumn != nil { values.append(.integer(Int64(position + 1))) }
                 if join.sourceOrderColumn != nil {
                     // Where the source stands among the destination's objects (the ordered inverse).

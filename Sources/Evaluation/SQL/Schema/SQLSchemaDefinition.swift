@@ -57,7 +57,8 @@ public enum SQLSchemaDefinition {
     /// leaves out without `indexes`, in the same order.
     public static func indexStatements(for mapping: SQLMapping, dialect: some SQLDialect) -> [SQLStatement] {
         let writer = DefinitionWriter(mapping: mapping, dialect: dialect, ifNotExists: false, indexes: true)
-        return mapping.entityTables.flatMap { writer.entityIndexes($0) } + mapping.joinTables.map { writer.joinIndex($0) }
+        return mapping.entityTables.flatMap { writer.entityIndexes($0) }
+            + mapping.joinTables.map { writer.joinIndex($0) }
     }
 
     /// The names of the indexes ``statements(for:dialect:ifNotExists:indexes:)`` creates for
