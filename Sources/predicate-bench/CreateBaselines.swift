@@ -107,41 +107,55 @@ final class ScriptRecorder: SQLDatabase {
     }
 }
 
-/// A child process started with `posix_spawn` and reaped with `wait4`, for its wall time and
-/// its peak resident memory; its output is discarded, its errors kept for a failure's message.
+/// A child process started with `posix_spawn` and reaped with `wait4`, for its wall time, and
+/// its peak resident memory as GNU time reports it (`/usr/bin/time -f %M`): a child spawned by
+/// this process itself would inherit this process's own high-water mark when it starts (Linux
+/// keeps the larger of the two across `exec`), so the measurement needs a small parent. The
+/// peak is `nil` without `/usr/bin/time`. Its output is discarded, its errors kept for a
+/// failure's message.
 struct Spawn {
     let arguments: [String]
     let input: String?
+    static let time = "/usr/bin/time"
 
     init(_ arguments: [String], input: String? = nil) {
         self.arguments = arguments
         self.input = input
     }
 
-    func run() throws -> (seconds: Double, peakBytes: Int) {
-        let errors = NSTemporaryDirectory() + "predicate-bench-spawn-\(getpid()).err"
-        defer { try? FileManager.default.removeItem(atPath: errors) }
+    func run() throws -> (seconds: Double, peakBytes: Int?) {
+        let base = NSTemporaryDirectory() + "predicate-bench-spawn-\(getpid())"
+        let errors = base + ".err"
+        let peak = base + ".peak"
+        defer {
+            try? FileManager.default.removeItem(atPath: errors)
+            try? FileManager.default.removeItem(atPath: peak)
+        }
+        let measured = FileManager.default.isExecutableFile(atPath: Self.time)
+        let command = measured ? [Self.time, "-f", "%M", "-o", peak] + arguments : arguments
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, input ?? "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = arguments.map { strdup($0) } + [nil]
+        let argv = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let clock = ContinuousClock()
         let start = clock.now
-        let code = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
-        guard code == 0 else { throw BenchFailure("cannot start \(arguments[0]): error \(code)") }
+        let code = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
+        guard code == 0 else { throw BenchFailure("cannot start \(command[0]): error \(code)") }
         var status: Int32 = 0
-        var usage = rusage()
-        guard wait4(pid, &status, 0, &usage) == pid else { throw BenchFailure("wait4 failed: \(errno)") }
+        guard waitpid(pid, &status, 0) == pid else { throw BenchFailure("waitpid failed: \(errno)") }
         let elapsed = (clock.now - start).seconds
         guard status == 0 else {
             let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
             throw BenchFailure("\(arguments.joined(separator: " ")) failed (status \(status)): \(message)")
         }
-        return (elapsed, Int(usage.ru_maxrss) * 1024)
+        let kilobytes = (try? String(contentsOfFile: peak, encoding: .utf8)).flatMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return (elapsed, kilobytes.map { $0 * 1024 })
     }
 }

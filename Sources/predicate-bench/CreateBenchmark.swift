@@ -15,8 +15,8 @@ import SQLiteDatabase
 ///   the tables, creates them, loads each from a CSV file with `\copy`, creates the indexes.
 ///
 /// Both baselines' inputs are written from the graph's own rows (the rows `db create` writes)
-/// before the timing. Peak memory is each child's resident high-water mark (`ru_maxrss` from
-/// `wait4`), set against the graph file's size.
+/// before the timing. Peak memory is each child's resident high-water mark (``Spawn``), set
+/// against the graph file's size.
 enum CreateBenchmark {
     struct Row {
         var database: String
@@ -26,8 +26,8 @@ enum CreateBenchmark {
         var ours: [Double]
         var theirs: [Double]
         var ratios: [Double]
-        var oursPeak: [Int]
-        var theirsPeak: [Int]
+        var oursPeak: [Int?]
+        var theirsPeak: [Int?]
     }
 
     static func run(contents: Int, buckets: Int, seed: UInt64, runs: Int, postgresURL: String?) throws -> [Row] {
@@ -108,12 +108,18 @@ enum CreateBenchmark {
         let sorted = values.sorted()
         return sorted.isEmpty ? nil : sorted[sorted.count / 2]
     }
+
+    /// The median of the peaks, `nil` when any is unknown.
+    static func median(_ peaks: [Int?]) -> Int? {
+        let known = peaks.compactMap { $0 }
+        return known.count == peaks.count ? median(known) : nil
+    }
 }
 
 extension Report {
     static func create(_ rows: [CreateBenchmark.Row]) -> String {
         let cells = rows.map { row -> [String] in
-            let megabytes = { (bytes: Int?) in number(Double(bytes ?? 0) / 1_048_576) }
+            let megabytes = { (bytes: Int?) in bytes.map { number(Double($0) / 1_048_576) } ?? "?" }
             return [
                 row.database, grouped(row.objects), row.baseline,
                 number((CreateBenchmark.median(row.ours) ?? 0) * 1000),
@@ -121,7 +127,7 @@ extension Report {
                 ratio(CreateBenchmark.median(row.ratios)),
                 megabytes(CreateBenchmark.median(row.oursPeak)), megabytes(CreateBenchmark.median(row.theirsPeak)),
                 megabytes(row.fileBytes),
-                number(Double(CreateBenchmark.median(row.oursPeak) ?? 0) / Double(max(1, row.fileBytes))),
+                CreateBenchmark.median(row.oursPeak).map { number(Double($0) / Double(max(1, row.fileBytes))) } ?? "?",
             ]
         }
         return "## db create\n\n"
@@ -131,6 +137,7 @@ extension Report {
                     "db create peak MB", "baseline peak MB", "graph file MB", "peak / file",
                 ], cells)
             + "\n\nWhole processes, run in turn after a warm-up pair; the ratio is db create / baseline, "
-            + "pair by pair. Peak is each process's resident high-water mark."
+            + "pair by pair. Peak is each process's resident high-water mark, as GNU time reports it "
+            + "(`?` without /usr/bin/time)."
     }
 }

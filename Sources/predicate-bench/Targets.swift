@@ -103,7 +103,7 @@ struct Target {
         rows.flatMap { row -> [Target] in
             let ratio = CreateBenchmark.median(row.ratios) ?? .infinity
             let limit = row.database == "SQLite" ? 1.2 : 1.5
-            let peak = Double(CreateBenchmark.median(row.oursPeak) ?? 0) / Double(max(1, row.fileBytes))
+            let peak = Double(CreateBenchmark.median(row.oursPeak) ?? Int.max) / Double(max(1, row.fileBytes))
             return [
                 Target(
                     name: "\(row.database): db create within \(limit)× of the \(row.baseline)",

@@ -123,7 +123,7 @@ extension ObjectGraph {
         let table = storage.tables[hierarchy]
         var values: [SQLValue] = []
         values.reserveCapacity(readers.count)
-        for row in table.rowsInKeyOrder() {
+        for row in Self.rowsInKeyOrder(table) {
             let entity = Int(table.entities[Int(row)])
             guard layout.isKind(entity, of: root) else { continue }
             values.removeAll(keepingCapacity: true)
@@ -190,7 +190,7 @@ extension ObjectGraph {
         let table = storage.tables[hierarchy]
         let ownerPositions = join.sourceOrderColumn == nil ? [:] : inversePositions(join, hierarchy, destination)
         var values: [SQLValue] = []
-        for row in table.rowsInKeyOrder() {
+        for row in Self.rowsInKeyOrder(table) {
             guard layout.isKind(Int(table.entities[Int(row)]), of: entityNumber) else { continue }
             let source = try storedKey(table.keys[Int(row)], hierarchy: hierarchy, mapping)
             for (position, target) in table.toMany[list][Int(row)].enumerated() {
@@ -226,6 +226,16 @@ extension ObjectGraph {
     /// One number for a (destination row, source row) pair.
     private static func link(_ destination: Int32, _ source: Int32) -> UInt64 {
         UInt64(UInt32(bitPattern: destination)) << 32 | UInt64(UInt32(bitPattern: source))
+    }
+
+    /// The live rows of `table` in key order: its rows as they are when a graph file listed
+    /// its objects in key order (the usual case, checked in one pass), else sorted.
+    private static func rowsInKeyOrder(_ table: HierarchyTable) -> [Int32] {
+        let keys = table.keys
+        guard table.count == keys.count, keys.count < Int(Int32.max),
+            zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 })
+        else { return table.rowsInKeyOrder() }
+        return (0..<Int32(keys.count)).map { $0 }
     }
 
     /// The stored form of the key of a row of `hierarchy`.
