@@ -73,7 +73,7 @@ struct DBCommand: ToolCommand {
             case .failure(let failure): return failure.report(io)
             }
         }
-        // The mapping and every name are checked before the database is touched.
+        // The mapping, every name and every id are checked before the database is touched.
         let dialect = target.dialect
         let mapping: SQLMapping
         do {
@@ -95,6 +95,11 @@ struct DBCommand: ToolCommand {
                 status: ExitStatus.invalidInput, message: "cannot create the database: \(first)\(others)"
             )
             .report(io)
+        }
+        do {
+            try graph.checkSQLKeys(mapping)
+        } catch {
+            return CommandFailure(status: ExitStatus.invalidInput, message: "\(error)").report(io)
         }
         // The rows are made from the graph as they are written, and checked as they come: a
         // value the database cannot keep stops the load, which then leaves nothing behind.
