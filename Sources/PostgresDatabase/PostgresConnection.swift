@@ -18,7 +18,7 @@ import Foundation
 /// string sets `connect_timeout`. No error or description shows a password. A connection belongs
 /// to one thread at a time.
 public final class PostgresConnection: SQLDatabase {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// Where the connection goes (printable: it shows no secret).
     public let configuration: Configuration
 
@@ -124,7 +124,7 @@ public final class PostgresConnection: SQLDatabase {
         return result
     }
 
-    private func check(_ result: OpaquePointer?, sql: String) throws(PostgresError) {
+    func check(_ result: OpaquePointer?, sql: String) throws(PostgresError) {
         guard let result else {
             throw PostgresError(message: configuration.redacting(String(cString: PQerrorMessage(handle))), sql: sql)
         }

@@ -79,6 +79,15 @@ public final class SQLiteConnection: SQLDatabase {
         }
     }
 
+    /// Settings for a new file that no one else sees until it is complete (`db create` builds
+    /// its database in such a file and renames it into place): the rollback journal is kept in
+    /// memory, which for a new file holds next to nothing, and commits are not synced to disk
+    /// one by one (`synchronous = OFF`); the builder syncs the file once, before the rename.
+    /// A crash meanwhile can leave a broken file, which is never renamed into place.
+    public func useCreationSettings() throws(SQLiteError) {
+        try execute("PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF")
+    }
+
     /// Compiles `sql` for repeated use.
     public func prepare(_ sql: String) throws(SQLiteError) -> SQLitePreparedStatement {
         try SQLitePreparedStatement(connection: handle, sql: sql)
@@ -97,6 +106,20 @@ public final class SQLiteConnection: SQLDatabase {
     /// Runs a query; returns its rows (``SQLDatabase``).
     public func rows(_ statement: SQLStatement) throws(SQLiteError) -> [[SQLValue]] {
         try prepare(statement.sql).rows(statement.bindings)
+    }
+
+    /// Appends rows through one prepared single-row `INSERT`, bound and stepped once per row
+    /// (``SQLDatabase``): no statement is compiled per row, and no row is kept once written.
+    public func insertRows(
+        into table: String, columns: [String], _ produce: (_ write: SQLRowWriter) throws -> Void
+    ) throws {
+        let placeholders = [SQLValue](repeating: .null, count: columns.count)
+        let sql = dialect.render(SQLInsert(table: table, columns: columns, rows: [placeholders])).sql
+        let statement = try prepare(sql)
+        try produce { row in
+            try statement.bind(row)
+            while try statement.step() {}
+        }
     }
 
     /// Nothing to install: the helper functions are registered on every connection as it opens

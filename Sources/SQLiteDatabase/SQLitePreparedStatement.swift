@@ -48,9 +48,16 @@ public final class SQLitePreparedStatement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let integer): code = sqlite3_bind_int64(handle, index, integer)
             case .double(let double): code = sqlite3_bind_double(handle, index, double)
-            case .text(let text):
-                code = text.utf8CString.withUnsafeBufferPointer { buffer in
-                    sqlite3_bind_text(handle, index, buffer.baseAddress, Int32(buffer.count - 1), transientDestructor)
+            case .text(var text):
+                // The UTF-8 bytes in place (no NUL-terminated copy): SQLite copies them.
+                code = text.withUTF8 { buffer in
+                    guard let start = buffer.baseAddress, !buffer.isEmpty else {
+                        // A null pointer would bind NULL: the empty text is bound as such.
+                        return sqlite3_bind_text(handle, index, "", 0, transientDestructor)
+                    }
+                    return sqlite3_bind_text(
+                        handle, index, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), Int32(buffer.count),
+                        transientDestructor)
                 }
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes { buffer in

@@ -30,6 +30,7 @@ struct BenchOptions {
     /// Every row id, in output order.
     static let rowIDs = [
         "age", "contains", "tags", "in", "like", "between", "parse", "graph", "changes", "live", "sql", "load",
+        "create",
     ]
 
     static let usage = """
@@ -38,7 +39,7 @@ struct BenchOptions {
           --runs N     measured runs per candidate after one warm-up (default 5)
           --seed N     seed of the generated objects (default 2024)
           --rows ID…   only these rows: \(rowIDs.joined(separator: " "))
-          --postgres URL  a PostgreSQL database for the sql row (its tables Content and Bucket are replaced)
+          --postgres URL  a PostgreSQL database for the sql and create rows (their tables are replaced)
           --columns ID… only these evaluation columns (for profiling): \(Column.allCases.map(\.rawValue).joined(separator: " "))
         """
 

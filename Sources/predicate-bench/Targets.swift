@@ -97,6 +97,24 @@ struct Target {
         }
     }
 
+    /// Issue 21's `db create` targets: SQLite ≤ 1.2× the sqlite3 shell, PostgreSQL ≤ 1.5×
+    /// `psql \copy`, peak memory ≤ the graph file's size.
+    static func create(_ rows: [CreateBenchmark.Row]) -> [Target] {
+        rows.flatMap { row -> [Target] in
+            let ratio = CreateBenchmark.median(row.ratios) ?? .infinity
+            let limit = row.database == "SQLite" ? 1.2 : 1.5
+            let peak = Double(CreateBenchmark.median(row.oursPeak) ?? Int.max) / Double(max(1, row.fileBytes))
+            return [
+                Target(
+                    name: "\(row.database): db create within \(limit)× of the \(row.baseline)",
+                    measured: Report.ratio(ratio), isMet: ratio <= limit),
+                Target(
+                    name: "\(row.database): db create's peak memory within the graph file's size",
+                    measured: Report.number(peak) + "× the file", isMet: peak <= 1),
+            ]
+        }
+    }
+
     static func table(_ targets: [Target]) -> String {
         "## Targets\n\n"
             + Report.table(

@@ -119,6 +119,16 @@ func runBenchmark(_ options: BenchOptions) throws {
         print()
     }
 
+    if options.includes("create") {
+        let rows = try CreateBenchmark.run(
+            contents: options.contents / 4, buckets: max(1, options.buckets / 4), seed: options.seed,
+            runs: options.runs,
+            postgresURL: options.postgresURL)
+        print(Report.create(rows))
+        print()
+        targets += Target.create(rows)
+    }
+
     if !targets.isEmpty { print(Target.table(targets)) }
 }
 

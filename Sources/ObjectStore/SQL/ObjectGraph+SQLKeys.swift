@@ -27,8 +27,9 @@ extension ObjectGraph {
     /// Throws for the first object whose id `mapping` cannot store so that it reads back as
     /// the same id: a string id under integer keys (Core Data's `Z_PK`, or a hierarchy
     /// mapped with integer keys), or, in a hierarchy with integer and string ids, a string id
-    /// that is the text of an integer (`"7"` would come back as `7`).
-    func checkSQLKeys(_ mapping: SQLMapping) throws(GraphError) {
+    /// that is the text of an integer (`"7"` would come back as `7`). `db create` calls it before
+    /// it touches the database (``write(into:mapping:)`` calls it again).
+    public func checkSQLKeys(_ mapping: SQLMapping) throws(GraphError) {
         for table in mapping.entityTables where table.keyType != .text {
             for object in objects(of: table.rootEntity) where table.keyType.storedKey(object.id.predicateValue) == nil {
                 throw Self.unstorableKey(object.id, entity: entity(of: object) ?? table.rootEntity, mapping: mapping)

@@ -93,7 +93,7 @@ struct DBCommand: ToolCommand {
             case .failure(let failure): return failure.report(io)
             }
         }
-        // Everything is checked and every statement made before the database is touched.
+        // The mapping, every name and every id are checked before the database is touched.
         let dialect = target.dialect
         let mapping: SQLMapping
         do {
@@ -116,16 +116,19 @@ struct DBCommand: ToolCommand {
             )
             .report(io)
         }
-        let statements: [SQLStatement]
         do {
-            statements =
-                SQLSchemaDefinition.statements(for: mapping, dialect: dialect)
-                + (try graph.insertStatements(mapping: mapping, dialect: dialect))
-                + SQLChangeLogTables.freshLog(dialect: dialect)
+            try graph.checkSQLKeys(mapping)
         } catch {
             return CommandFailure(status: ExitStatus.invalidInput, message: "\(error)").report(io)
         }
-        switch DatabaseCreation(target: target, replace: replace).create(statements, mapping: mapping) {
+        // The rows are made from the graph as they are written, and checked as they come: a
+        // value the database cannot keep stops the load, which then leaves nothing behind.
+        let content = DatabaseCreation.Content(
+            definition: SQLSchemaDefinition.statements(for: mapping, dialect: dialect, indexes: false),
+            load: { [graph] database in try graph.write(into: database, mapping: mapping) },
+            indexes: SQLSchemaDefinition.indexStatements(for: mapping, dialect: dialect)
+                + SQLChangeLogTables.freshLog(dialect: dialect))
+        switch DatabaseCreation(target: target, replace: replace).create(content, mapping: mapping) {
         case .success:
             io.writeError(
                 "created \(CommandSupport.count(mapping.entityTables.count + mapping.joinTables.count, "table")), "

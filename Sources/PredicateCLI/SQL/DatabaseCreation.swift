@@ -1,13 +1,20 @@
 import Evaluation
 import Foundation
+import ObjectStore
 import PostgresDatabase
 import SQLiteDatabase
 
-/// How `db create` writes a database: every statement is made (and every name and id checked)
-/// before this runs, and a failed run leaves nothing behind and changes no existing database.
+/// How `db create` writes a database: the tables (without their indexes), then the rows as the
+/// load makes them (``ObjectGraph/write(into:mapping:)``: one prepared statement per table in
+/// SQLite, `COPY` in PostgreSQL), then the indexes, built once over the data. Every name and id
+/// is checked before this runs; a value the database cannot keep is found as its row comes,
+/// and a failed run leaves nothing behind and changes no existing database.
 ///
 /// - SQLite: the tables are built in a new file beside the target (`.NAME.pe-PID-UUID.tmp`),
-///   which is renamed over the target only once everything is in; on failure it is removed.
+///   which is renamed over the target only once everything is in and the file is synced to
+///   disk; on failure it is removed. Since nothing else ever sees that file, it is written
+///   with its rollback journal in memory and without syncing each commit
+///   (``SQLiteConnection/useCreationSettings()``).
 ///   A target that exists and is not empty is a database already: refused unless `replace`,
 ///   and then replaced at once by the rename (keeping its permissions).
 /// - PostgreSQL: a database that already has any table of the mapping (or the metadata
@@ -21,15 +28,31 @@ struct DatabaseCreation {
     /// The line that refuses an existing database.
     static let replaceHint = "give --replace to replace it"
 
-    /// Runs `statements` (the definition of `mapping` and the inserts) into the target.
-    func create(_ statements: [SQLStatement], mapping: SQLMapping) -> Result<Void, CommandFailure> {
-        switch target {
-        case .sqlite(let path): return createSQLite(path, statements)
-        case .postgres: return createPostgres(statements, mapping: mapping)
+    /// What is written: the tables' definition (`CREATE TABLE` and the metadata rows), the
+    /// load of the rows, and the indexes made after them.
+    struct Content {
+        var definition: [SQLStatement]
+        var load: (any SQLDatabase) throws -> Void
+        var indexes: [SQLStatement]
+
+        /// Everything, in order, in `database`.
+        func write(into database: some SQLDatabase) throws {
+            try database.execute(definition)
+            try load(database)
+            try database.execute(indexes)
         }
     }
 
-    private func createSQLite(_ path: String, _ statements: [SQLStatement]) -> Result<Void, CommandFailure> {
+    /// Writes `content` (for `mapping`) into the target. A ``GraphError`` of the load (a value
+    /// the database cannot keep) is invalid input (exit status 2), named as the graph names it.
+    func create(_ content: Content, mapping: SQLMapping) -> Result<Void, CommandFailure> {
+        switch target {
+        case .sqlite(let path): return createSQLite(path, content)
+        case .postgres: return createPostgres(content, mapping: mapping)
+        }
+    }
+
+    private func createSQLite(_ path: String, _ content: Content) -> Result<Void, CommandFailure> {
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         var permissions: Any?
@@ -55,7 +78,9 @@ struct DatabaseCreation {
             for suffix in ["", "-journal", "-wal", "-shm"] { try? files.removeItem(atPath: temporary + suffix) }
         }
         do {
-            try Self.build(temporary, statements)
+            try Self.build(temporary, content)
+        } catch let error as GraphError {
+            return .failure(CommandFailure(status: ExitStatus.invalidInput, message: "\(error)"))
         } catch let error as SQLiteError {
             return .failure(Self.failure("cannot create the database \(path): \(error.message)"))
         } catch {
@@ -69,13 +94,22 @@ struct DatabaseCreation {
         return .success(())
     }
 
-    /// Builds the database in `path`; the connection is closed when this returns.
-    private static func build(_ path: String, _ statements: [SQLStatement]) throws {
-        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
-        try connection.transaction { try connection.execute(statements) }
+    /// Builds the database in `path` and syncs the file to disk; the connection is closed
+    /// when this returns.
+    private static func build(_ path: String, _ content: Content) throws {
+        do {
+            let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
+            try connection.useCreationSettings()
+            try connection.transaction { try content.write(into: connection) }
+        }
+        guard let file = FileHandle(forUpdatingAtPath: path) else {
+            throw SQLiteError(code: 0, message: "cannot reopen \(path) to sync it")
+        }
+        defer { try? file.close() }
+        try file.synchronize()
     }
 
-    private func createPostgres(_ statements: [SQLStatement], mapping: SQLMapping) -> Result<Void, CommandFailure> {
+    private func createPostgres(_ content: Content, mapping: SQLMapping) -> Result<Void, CommandFailure> {
         let database: any SQLDatabase
         switch target.open(create: true) {
         case .success(let opened): database = opened
@@ -104,9 +138,12 @@ struct DatabaseCreation {
             let drops = existing.map { database.dialect.render(SQLDropTable($0)) }
             try database.transaction {
                 try database.installHelperFunctions()
-                try database.execute(drops + statements)
+                try database.execute(drops)
+                try content.write(into: database)
             }
             return .success(())
+        } catch let error as GraphError {
+            return .failure(CommandFailure(status: ExitStatus.invalidInput, message: "\(error)"))
         } catch {
             return .failure(Self.failure("cannot create the database: \(error)"))
         }

@@ -26,11 +26,17 @@ extension TestDatabase {
 
     func rows(_ statement: SQLStatement) throws -> [[SQLValue]] { try sqlDatabase.rows(statement) }
 
-    /// Creates the tables of `mapping` and loads `graph` into them.
+    /// Creates the tables of `mapping` and loads `graph` into them as `db create` does: the
+    /// tables, the rows (``ObjectGraph/write(into:mapping:)``: a prepared statement reused in
+    /// SQLite, `COPY` in PostgreSQL), then the indexes, in one transaction.
     func load(_ graph: ObjectGraph, mapping: SQLMapping) throws {
         try reset()
-        let definition = SQLSchemaDefinition.statements(for: mapping, dialect: dialect)
-        try run(definition + graph.insertStatements(mapping: mapping, dialect: dialect))
+        let database = sqlDatabase
+        try database.transaction {
+            try database.execute(SQLSchemaDefinition.statements(for: mapping, dialect: dialect, indexes: false))
+            try graph.write(into: database, mapping: mapping)
+            try database.execute(SQLSchemaDefinition.indexStatements(for: mapping, dialect: dialect))
+        }
     }
 
     /// The keys (as text) of the objects the lowered `checked` selects, in the query's order.

@@ -30,11 +30,13 @@
 public enum SQLSchemaDefinition {
     /// The statements creating every table and index of `mapping` and recording its metadata;
     /// with `ifNotExists`, `CREATE … IF NOT EXISTS` (the Core Data bookkeeping rows and the
-    /// metadata rows are then not inserted).
+    /// metadata rows are then not inserted). Without `indexes`, the indexes are left out, for
+    /// a loader that builds them after the data (``indexStatements(for:dialect:)``), which is
+    /// faster than keeping them up to date row by row.
     public static func statements(
-        for mapping: SQLMapping, dialect: some SQLDialect, ifNotExists: Bool = false
+        for mapping: SQLMapping, dialect: some SQLDialect, ifNotExists: Bool = false, indexes: Bool = true
     ) -> [SQLStatement] {
-        let writer = DefinitionWriter(mapping: mapping, dialect: dialect, ifNotExists: ifNotExists)
+        let writer = DefinitionWriter(mapping: mapping, dialect: dialect, ifNotExists: ifNotExists, indexes: indexes)
         var statements: [SQLStatement] = []
         for table in mapping.entityTables { statements += writer.entityTable(table) }
         for table in mapping.joinTables { statements += writer.joinTable(table) }
@@ -51,10 +53,18 @@ public enum SQLSchemaDefinition {
             + (mapping.convention == .coreData ? ["Z_PRIMARYKEY", "Z_METADATA"] : []) + [SQLStoreMetadata.tableName]
     }
 
-    /// The names of the indexes ``statements(for:dialect:ifNotExists:)`` creates for `mapping`
-    /// in `dialect`.
+    /// The `CREATE INDEX` statements that ``statements(for:dialect:ifNotExists:indexes:)``
+    /// leaves out without `indexes`, in the same order.
+    public static func indexStatements(for mapping: SQLMapping, dialect: some SQLDialect) -> [SQLStatement] {
+        let writer = DefinitionWriter(mapping: mapping, dialect: dialect, ifNotExists: false, indexes: true)
+        return mapping.entityTables.flatMap { writer.entityIndexes($0) }
+            + mapping.joinTables.map { writer.joinIndex($0) }
+    }
+
+    /// The names of the indexes ``statements(for:dialect:ifNotExists:indexes:)`` creates for
+    /// `mapping` in `dialect`.
     public static func indexNames(for mapping: SQLMapping, dialect: some SQLDialect) -> [String] {
-        let writer = DefinitionWriter(mapping: mapping, dialect: dialect, ifNotExists: false)
+        let writer = DefinitionWriter(mapping: mapping, dialect: dialect, ifNotExists: false, indexes: true)
         var names: [String] = []
         for table in mapping.entityTables {
             for column in writer.indexedColumns(table) { names.append(writer.indexName(table.name, column.name)) }
@@ -69,6 +79,8 @@ private struct DefinitionWriter<Dialect: SQLDialect> {
     let mapping: SQLMapping
     let dialect: Dialect
     let ifNotExists: Bool
+    /// Whether the tables' statements include their indexes.
+    let indexes: Bool
 
     private var coreData: Bool { mapping.convention == .coreData }
 
@@ -93,11 +105,12 @@ private struct DefinitionWriter<Dialect: SQLDialect> {
                 return .init(column.name, column.type)
             }
         }
-        var statements = [self.table(table.name, columns)]
-        for column in indexedColumns(table) {
-            statements.append(index(on: table.name, column: column.name))
-        }
-        return statements
+        return [self.table(table.name, columns)] + (indexes ? entityIndexes(table) : [])
+    }
+
+    /// The indexes of an entity table.
+    func entityIndexes(_ table: SQLEntityTable) -> [SQLStatement] {
+        indexedColumns(table).map { index(on: table.name, column: $0.name) }
     }
 
     /// The indexed columns of `table`: attributes marked `indexed`, then foreign keys.
@@ -121,10 +134,13 @@ private struct DefinitionWriter<Dialect: SQLDialect> {
         for order in [table.destinationOrderColumn, table.sourceOrderColumn].compactMap({ $0 }) {
             columns.append(.init(order, .integer64))
         }
-        return [
-            self.table(table.name, columns, primaryKey: [table.sourceColumn, table.destinationColumn]),
-            index(on: table.name, column: table.destinationColumn),
-        ]
+        let definition = self.table(table.name, columns, primaryKey: [table.sourceColumn, table.destinationColumn])
+        return indexes ? [definition, joinIndex(table)] : [definition]
+    }
+
+    /// The index of a join table's destination column.
+    func joinIndex(_ table: SQLJoinTable) -> SQLStatement {
+        index(on: table.name, column: table.destinationColumn)
     }
 
     func coreDataBookkeeping() -> [SQLStatement] {
