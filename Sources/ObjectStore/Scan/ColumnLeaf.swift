@@ -1,0 +1,211 @@
+import Evaluation
+import Predicates
+
+/// One comparison a scan runs on columns: `bucket.owner.size > 500` as the to-one columns to
+/// follow from the root row (`bucket`, `owner`), the attribute column at the end (`size`), the
+/// inline test of a stored value, and the same comparison compiled row by row for the values
+/// the inline test does not decide (`nil`, mixed types), so that every row gets exactly the
+/// row evaluator's answer.
+struct ColumnLeaf: Sendable {
+    /// A to-one step: the column in the current hierarchy's table and the hierarchy it leads to.
+    struct Hop: Sendable {
+        var hierarchy: Int
+        var column: Int
+    }
+
+    /// The to-one columns followed from the root hierarchy.
+    let hops: [Hop]
+    /// The hierarchy and attribute column the path ends on.
+    let hierarchy: Int
+    let column: Int
+    let test: ColumnValueTest
+    /// The comparison, row by row (for a value the inline test leaves open).
+    let rows: CompiledPredicate<GraphObject>
+    /// This leaf's slot among the scan's per-destination memos (only leaves with hops have one).
+    let memoSlot: Int
+
+    /// Keeps the rows of `selection` (rows of `root`'s table) whose value passes.
+    func filter(_ selection: inout [Int32], _ scan: ScanState) throws(EvaluationError) {
+        let values = scan.storage.tables[hierarchy].attributes[column]
+        if hops.isEmpty {
+            try values.withUnsafeBufferPointer { buffer throws(EvaluationError) in
+                try keep(&selection, scan, valueAt: { buffer[Int($0)] })
+            }
+            return
+        }
+        // Follow the hops, then test each destination row once (memoised per scan): many roots
+        // share a destination (`bucket.name`: a million Contents, ten thousand Buckets).
+        let steps = hops.map { scan.storage.tables[$0.hierarchy].toOne[$0.column] }
+        var memo = scan.memo(memoSlot, rows: values.count)
+        defer { scan.keep(memo, in: memoSlot) }
+        var kept = 0
+        for index in selection.indices {
+            let root = selection[index]
+            var row = root
+            for step in steps where row >= 0 { row = step[Int(row)] }
+            var verdict: Bool
+            if row < 0 {
+                verdict = try evaluateRow(root, scan)
+            } else {
+                switch memo[Int(row)] {
+                case 1: verdict = true
+                case 2: verdict = false
+                default:
+                    if let inline = Self.inlineTest(test, values[Int(row)]) {
+                        verdict = inline
+                        memo[Int(row)] = inline ? 1 : 2
+                    } else {
+                        verdict = try evaluateRow(root, scan)
+                    }
+                }
+            }
+            selection[kept] = root
+            kept += verdict ? 1 : 0
+        }
+        selection.removeLast(selection.count - kept)
+    }
+
+    /// The row evaluator's answer for root row `row`.
+    private func evaluateRow(_ row: Int32, _ scan: ScanState) throws(EvaluationError) -> Bool {
+        try rows.evaluate(scan.object(row))
+    }
+
+    /// Compacts `selection` to the rows whose value passes, the test's type switch hoisted out
+    /// of the loop so that each loop compares inline.
+    @inline(__always)
+    private func keep(
+        _ selection: inout [Int32], _ scan: ScanState, valueAt: (Int32) -> PredicateValue
+    ) throws(EvaluationError) {
+        switch test {
+        case .number(let bounds, let op):
+            switch op {
+            case .less: try keepNumbers(&selection, scan, bounds, valueAt, Less.self)
+            case .lessOrEqual: try keepNumbers(&selection, scan, bounds, valueAt, LessOrEqual.self)
+            case .greater: try keepNumbers(&selection, scan, bounds, valueAt, Greater.self)
+            case .greaterOrEqual: try keepNumbers(&selection, scan, bounds, valueAt, GreaterOrEqual.self)
+            case .equal: try keepNumbers(&selection, scan, bounds, valueAt, Equal.self)
+            case .notEqual: try keepNumbers(&selection, scan, bounds, valueAt, NotEqual.self)
+            case .between: try keepNumbers(&selection, scan, bounds, valueAt, Between.self)
+            }
+        case .integerMember, .string:
+            var kept = 0
+            for index in selection.indices {
+                let row = selection[index]
+                let verdict: Bool
+                if let inline = Self.inlineTest(test, valueAt(row)) {
+                    verdict = inline
+                } else {
+                    verdict = try evaluateRow(row, scan)
+                }
+                selection[kept] = row
+                kept += verdict ? 1 : 0
+            }
+            selection.removeLast(selection.count - kept)
+        }
+    }
+
+    /// The number loop for one operator, specialised by `Operator`.
+    @inline(__always)
+    private func keepNumbers<Operator: NumberComparator>(
+        _ selection: inout [Int32], _ scan: ScanState, _ bounds: NumberBounds, _ valueAt: (Int32) -> PredicateValue,
+        _: Operator.Type
+    ) throws(EvaluationError) {
+        var kept = 0
+        let count = selection.count
+        try selection.withUnsafeMutableBufferPointer { rows throws(EvaluationError) in
+            for index in 0..<count {
+                let row = rows[index]
+                let verdict: Bool
+                switch valueAt(row) {
+                case .int(let value):
+                    if let low = bounds.intLow, let high = bounds.intHigh {
+                        verdict = Operator.test(value, low, high)
+                    } else if let low = bounds.doubleLow, let high = bounds.doubleHigh,
+                        let exact = Double(exactly: value)
+                    {
+                        verdict = Operator.test(exact, low, high)
+                    } else {
+                        verdict = try evaluateRow(row, scan)
+                    }
+                case .double(let value):
+                    if let low = bounds.doubleLow, let high = bounds.doubleHigh {
+                        verdict = Operator.test(value, low, high)
+                    } else {
+                        verdict = try evaluateRow(row, scan)
+                    }
+                default:
+                    verdict = try evaluateRow(row, scan)
+                }
+                rows[kept] = row
+                kept += verdict ? 1 : 0
+            }
+        }
+        selection.removeLast(count - kept)
+    }
+
+    /// The inline answer for one stored value, or `nil` when the row evaluator must decide.
+    static func inlineTest(_ test: ColumnValueTest, _ value: PredicateValue) -> Bool? {
+        switch (test, value) {
+        case (.number(let bounds, let op), .int(let int)):
+            if let low = bounds.intLow, let high = bounds.intHigh { return op.test(int, low, high) }
+            guard let low = bounds.doubleLow, let high = bounds.doubleHigh, let exact = Double(exactly: int) else {
+                return nil
+            }
+            return op.test(exact, low, high)
+        case (.number(let bounds, let op), .double(let double)):
+            guard let low = bounds.doubleLow, let high = bounds.doubleHigh else { return nil }
+            return op.test(double, low, high)
+        case (.integerMember(let members), .int(let int)):
+            return members.contains(int)
+        case (.string(let matcher), .string(let string)):
+            return matcher(string)
+        default:
+            return nil
+        }
+    }
+}
+
+/// A number operator as a type, so that each scan loop is specialised and compares inline.
+protocol NumberComparator {
+    /// `value op low` (`high` is the upper bound of BETWEEN and equals `low` otherwise).
+    static func test<Number: Comparable>(_ value: Number, _ low: Number, _ high: Number) -> Bool
+}
+
+enum Less: NumberComparator {
+    @inline(__always) static func test<N: Comparable>(_ value: N, _ low: N, _: N) -> Bool { value < low }
+}
+enum LessOrEqual: NumberComparator {
+    @inline(__always) static func test<N: Comparable>(_ value: N, _ low: N, _: N) -> Bool { value <= low }
+}
+enum Greater: NumberComparator {
+    @inline(__always) static func test<N: Comparable>(_ value: N, _ low: N, _: N) -> Bool { value > low }
+}
+enum GreaterOrEqual: NumberComparator {
+    @inline(__always) static func test<N: Comparable>(_ value: N, _ low: N, _: N) -> Bool { value >= low }
+}
+enum Equal: NumberComparator {
+    @inline(__always) static func test<N: Comparable>(_ value: N, _ low: N, _: N) -> Bool { value == low }
+}
+enum NotEqual: NumberComparator {
+    @inline(__always) static func test<N: Comparable>(_ value: N, _ low: N, _: N) -> Bool { value != low }
+}
+enum Between: NumberComparator {
+    @inline(__always) static func test<N: Comparable>(_ value: N, _ low: N, _ high: N) -> Bool {
+        low <= value && value <= high
+    }
+}
+
+extension NumberOperator {
+    /// The operator on two numbers of one type (the memo path, one call per destination row).
+    func test<Number: Comparable>(_ value: Number, _ low: Number, _ high: Number) -> Bool {
+        switch self {
+        case .less: Less.test(value, low, high)
+        case .lessOrEqual: LessOrEqual.test(value, low, high)
+        case .greater: Greater.test(value, low, high)
+        case .greaterOrEqual: GreaterOrEqual.test(value, low, high)
+        case .equal: Equal.test(value, low, high)
+        case .notEqual: NotEqual.test(value, low, high)
+        case .between: Between.test(value, low, high)
+        }
+    }
+}
