@@ -157,4 +157,49 @@ struct GraphScanTests {
             #expect(rowError == columnError, "\(format)")
         }
     }
+
+    /// Values of every kind, for the transformable `mixed` column.
+    static let mixedValues: [PredicateValue] = [
+        .null, .int(0), .int(3), .int(-1), .int(Int.max), .int(Int.min), .int(9_007_199_254_740_993), .double(3.0),
+        .double(2.5), .double(-0.0), .double(1e300), .double(.nan), .string("3"), .string("a"), .bool(true),
+        .date(Date(timeIntervalSinceReferenceDate: 0)),
+    ]
+    static let mixedConstants = [
+        "3", "2.5", "-0.0", "0", "1e300", "9007199254740992", "9223372036854775807", "'a'", "YES", "nil", "{1, 3}",
+        "{2.5, 3}", "{'a', 3}",
+    ]
+
+    @Test("numbers of mixed kinds in one column: the column scan == the row scan == the interpreter (seeded)")
+    func mixedKinds() throws {
+        let run = PropertyRun("GraphScanTests.mixedKinds", defaultCases: 300)
+        var compared = 0
+        for index in 0..<run.cases {
+            var random = SplitMix64(seed: run.caseSeed(index))
+            let items = (1...12).map { id in
+                InsertedObject(id: .int(id), values: ["mixed": random.pick(Self.mixedValues)])
+            }
+            let graph = try ObjectGraph(schema: Self.schema, objects: ["Item": items])
+            let op = random.pick(["==", "!=", "<", "<=", ">", ">=", "BETWEEN", "IN"])
+            var constant = random.pick(Self.mixedConstants)
+            if op == "BETWEEN" || op == "IN", !constant.hasPrefix("{") { constant = "{\(constant), 3}" }
+            let format = random.chance(30, in: 100) ? "NOT (mixed \(op) \(constant))" : "mixed \(op) \(constant)"
+            guard let predicate = try? PredicateNode(format: format),
+                let checked = try? CheckedPredicate(predicate, schema: graph.schema, entity: "Item")
+            else { continue }
+            let scan = try PredicateCompiler().compileScan(checked, for: graph)
+            compared += scan.usesColumns ? 1 : 0
+            var expected: [ObjectID]? = []
+            for object in graph.graphObjects(of: "Item") {
+                guard let matches = try? ReferenceInterpreter().evaluate(checked, on: object) else {
+                    expected = nil
+                    break
+                }
+                if matches { expected?.append(object.id) }
+            }
+            let columns = try? graph.fetch(scan)
+            let rows = try? graph.fetch(scan, strategy: .rows)
+            #expect(columns == expected && rows == expected, "\(format) on \(items.map(\.values)); \(run.replay(index))")
+        }
+        #expect(compared * 2 >= run.cases, "only \(compared) predicates ran on columns")
+    }
 }
