@@ -46,24 +46,6 @@ enum ColumnValueTest: Sendable {
     }
 }
 
-/// The number operators a scan tests inline.
-enum NumberOperator: Sendable {
-    case less, lessOrEqual, greater, greaterOrEqual, equal, notEqual, between
-
-    init?(_ op: ComparisonOperator) {
-        switch op {
-        case .lessThan: self = .less
-        case .lessThanOrEqualTo: self = .lessOrEqual
-        case .greaterThan: self = .greater
-        case .greaterThanOrEqualTo: self = .greaterOrEqual
-        case .equalTo: self = .equal
-        case .notEqualTo: self = .notEqual
-        case .between: self = .between
-        default: return nil
-        }
-    }
-}
-
 /// The constant of a number comparison (both bounds of BETWEEN, ordered low to high as the
 /// general semantics orders them; `low == high` otherwise), as an integer when it is one and as
 /// a double when it converts exactly. An integer value is compared as an integer with an
