@@ -198,7 +198,8 @@ struct GraphScanTests {
             }
             let columns = try? graph.fetch(scan)
             let rows = try? graph.fetch(scan, strategy: .rows)
-            #expect(columns == expected && rows == expected, "\(format) on \(items.map(\.values)); \(run.replay(index))")
+            #expect(
+                columns == expected && rows == expected, "\(format) on \(items.map(\.values)); \(run.replay(index))")
         }
         #expect(compared * 2 >= run.cases, "only \(compared) predicates ran on columns")
     }
