@@ -62,15 +62,16 @@ package enum Between: NumberComparator {
 
 extension NumberOperator {
     /// The operator on two numbers of one type (the memo path, one call per destination row).
-    @inlinable package func test<Number: Comparable>(_ value: Number, _ low: Number, _ high: Number) -> Bool {
+    @inlinable @inline(__always)
+    package func test<Number: Comparable>(_ value: Number, _ low: Number, _ high: Number) -> Bool {
         switch self {
-        case .less: Less.test(value, low, high)
-        case .lessOrEqual: LessOrEqual.test(value, low, high)
-        case .greater: Greater.test(value, low, high)
-        case .greaterOrEqual: GreaterOrEqual.test(value, low, high)
-        case .equal: Equal.test(value, low, high)
-        case .notEqual: NotEqual.test(value, low, high)
-        case .between: Between.test(value, low, high)
+        case .less: value < low
+        case .lessOrEqual: value <= low
+        case .greater: value > low
+        case .greaterOrEqual: value >= low
+        case .equal: value == low
+        case .notEqual: value != low
+        case .between: low <= value && value <= high
         }
     }
 }

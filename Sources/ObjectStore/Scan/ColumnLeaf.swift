@@ -29,7 +29,7 @@ struct ColumnLeaf: Sendable {
         let values = scan.storage.tables[hierarchy].attributes[column]
         if hops.isEmpty {
             try values.withUnsafeBufferPointer { buffer throws(EvaluationError) in
-                try keep(&selection, scan, valueAt: { buffer[Int($0)] })
+                try keep(&selection, scan, buffer)
             }
             return
         }
@@ -70,29 +70,38 @@ struct ColumnLeaf: Sendable {
         try rows.evaluate(scan.object(row))
     }
 
-    /// Compacts `selection` to the rows whose value passes, the test's type switch hoisted out
-    /// of the loop so that each loop compares inline.
+    /// Compacts `selection` to the rows whose value passes. The values are matched in place in
+    /// the column's buffer (no copy of a stored value); each number operator has its own loop.
     @inline(__always)
     private func keep(
-        _ selection: inout [Int32], _ scan: ScanState, valueAt: (Int32) -> PredicateValue
+        _ selection: inout [Int32], _ scan: ScanState, _ values: UnsafeBufferPointer<PredicateValue>
     ) throws(EvaluationError) {
+        let count = selection.count
+        var kept = 0
         switch test {
         case .number(let bounds, let op):
+            // One loop per operator, so that the comparison is inlined into it.
+            let l = bounds.intLow ?? 0
+            let h = bounds.intHigh ?? 0
+            let dl = bounds.doubleLow ?? 0
+            let dh = bounds.doubleHigh ?? 0
             switch op {
-            case .less: try keepNumbers(&selection, scan, bounds, valueAt, Less.self)
-            case .lessOrEqual: try keepNumbers(&selection, scan, bounds, valueAt, LessOrEqual.self)
-            case .greater: try keepNumbers(&selection, scan, bounds, valueAt, Greater.self)
-            case .greaterOrEqual: try keepNumbers(&selection, scan, bounds, valueAt, GreaterOrEqual.self)
-            case .equal: try keepNumbers(&selection, scan, bounds, valueAt, Equal.self)
-            case .notEqual: try keepNumbers(&selection, scan, bounds, valueAt, NotEqual.self)
-            case .between: try keepNumbers(&selection, scan, bounds, valueAt, Between.self)
+            case .less: kept = try keepNumbers(&selection, scan, values, bounds, { $0 < l }, { $0 < dl })
+            case .lessOrEqual: kept = try keepNumbers(&selection, scan, values, bounds, { $0 <= l }, { $0 <= dl })
+            case .greater: kept = try keepNumbers(&selection, scan, values, bounds, { $0 > l }, { $0 > dl })
+            case .greaterOrEqual:
+                kept = try keepNumbers(&selection, scan, values, bounds, { $0 >= l }, { $0 >= dl })
+            case .equal: kept = try keepNumbers(&selection, scan, values, bounds, { $0 == l }, { $0 == dl })
+            case .notEqual: kept = try keepNumbers(&selection, scan, values, bounds, { $0 != l }, { $0 != dl })
+            case .between:
+                kept = try keepNumbers(
+                    &selection, scan, values, bounds, { l <= $0 && $0 <= h }, { dl <= $0 && $0 <= dh })
             }
         case .integerMember, .string:
-            var kept = 0
-            for index in selection.indices {
+            for index in 0..<count {
                 let row = selection[index]
                 let verdict: Bool
-                if let inline = Self.inlineTest(test, valueAt(row)) {
+                if let inline = Self.inlineTest(test, values[Int(row)]) {
                     verdict = inline
                 } else {
                     verdict = try evaluateRow(row, scan)
@@ -100,39 +109,36 @@ struct ColumnLeaf: Sendable {
                 selection[kept] = row
                 kept += verdict ? 1 : 0
             }
-            selection.removeLast(selection.count - kept)
         }
+        selection.removeLast(count - kept)
     }
 
-    /// The number loop for one operator, specialised by `Operator`.
+    /// The number loop of one operator (`int` and `double` are its comparison, inlined): keeps
+    /// the rows whose value passes and returns how many.
     @inline(__always)
-    private func keepNumbers<Operator: NumberComparator>(
-        _ selection: inout [Int32], _ scan: ScanState, _ bounds: NumberBounds, _ valueAt: (Int32) -> PredicateValue,
-        _: Operator.Type
-    ) throws(EvaluationError) {
-        var kept = 0
+    private func keepNumbers(
+        _ selection: inout [Int32], _ scan: ScanState, _ values: UnsafeBufferPointer<PredicateValue>,
+        _ bounds: NumberBounds, _ int: (Int) -> Bool, _ double: (Double) -> Bool
+    ) throws(EvaluationError) -> Int {
         let count = selection.count
+        let hasInt = bounds.intLow != nil
+        let hasDouble = bounds.doubleLow != nil
+        var kept = 0
         try selection.withUnsafeMutableBufferPointer { rows throws(EvaluationError) in
             for index in 0..<count {
                 let row = rows[index]
                 let verdict: Bool
-                switch valueAt(row) {
+                switch values[Int(row)] {
                 case .int(let value):
-                    if let low = bounds.intLow, let high = bounds.intHigh {
-                        verdict = Operator.test(value, low, high)
-                    } else if let low = bounds.doubleLow, let high = bounds.doubleHigh,
-                        let exact = Double(exactly: value)
-                    {
-                        verdict = Operator.test(exact, low, high)
+                    if hasInt {
+                        verdict = int(value)
+                    } else if hasDouble, let exact = Double(exactly: value) {
+                        verdict = double(exact)
                     } else {
                         verdict = try evaluateRow(row, scan)
                     }
                 case .double(let value):
-                    if let low = bounds.doubleLow, let high = bounds.doubleHigh {
-                        verdict = Operator.test(value, low, high)
-                    } else {
-                        verdict = try evaluateRow(row, scan)
-                    }
+                    verdict = hasDouble ? double(value) : try evaluateRow(row, scan)
                 default:
                     verdict = try evaluateRow(row, scan)
                 }
@@ -140,7 +146,7 @@ struct ColumnLeaf: Sendable {
                 kept += verdict ? 1 : 0
             }
         }
-        selection.removeLast(count - kept)
+        return kept
     }
 
     /// The inline answer for one stored value, or `nil` when the row evaluator must decide.

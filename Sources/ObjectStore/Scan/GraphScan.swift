@@ -109,6 +109,8 @@ extension ObjectGraph {
 
     private func columnRows(_ plan: ColumnPlan, entity: Int, state: ScanState) throws(EvaluationError) -> [Int32] {
         let entities = storage.tables[state.hierarchy].entities
+        // Which concrete entities are scanned, looked up by number (a deleted row's `-1` is not).
+        let scanned = layout.names.indices.map { layout.isKind($0, of: entity) }
         var matches: [Int32] = []
         var selection: [Int32] = []
         selection.reserveCapacity(Self.scanBatch)
@@ -118,7 +120,7 @@ extension ObjectGraph {
             selection.removeAll(keepingCapacity: true)
             for row in start..<end {
                 let concrete = Int(entities[row])
-                if concrete >= 0, layout.isKind(concrete, of: entity) { selection.append(Int32(row)) }
+                if concrete >= 0, scanned[concrete] { selection.append(Int32(row)) }
             }
             try plan.filter(&selection, state)
             matches += selection
