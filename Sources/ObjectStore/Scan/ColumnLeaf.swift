@@ -35,34 +35,42 @@ struct ColumnLeaf: Sendable {
         }
         // Follow the hops, then test each destination row once (memoised per scan): many roots
         // share a destination (`bucket.name`: a million Contents, ten thousand Buckets).
-        let steps = hops.map { scan.storage.tables[$0.hierarchy].toOne[$0.column] }
+        let first = scan.storage.tables[hops[0].hierarchy].toOne[hops[0].column]
+        let later = hops.dropFirst().map { scan.storage.tables[$0.hierarchy].toOne[$0.column] }
         var memo = scan.memo(memoSlot, rows: values.count)
         defer { scan.keep(memo, in: memoSlot) }
+        let count = selection.count
         var kept = 0
-        for index in selection.indices {
-            let root = selection[index]
-            var row = root
-            for step in steps where row >= 0 { row = step[Int(row)] }
-            var verdict: Bool
-            if row < 0 {
-                verdict = try evaluateRow(root, scan)
-            } else {
-                switch memo[Int(row)] {
-                case 1: verdict = true
-                case 2: verdict = false
-                default:
-                    if let inline = Self.inlineTest(test, values[Int(row)]) {
-                        verdict = inline
-                        memo[Int(row)] = inline ? 1 : 2
-                    } else {
-                        verdict = try evaluateRow(root, scan)
+        try first.withUnsafeBufferPointer { firstStep throws(EvaluationError) in
+            try memo.withUnsafeMutableBufferPointer { verdicts throws(EvaluationError) in
+                try selection.withUnsafeMutableBufferPointer { rows throws(EvaluationError) in
+                    for index in 0..<count {
+                        let root = rows[index]
+                        var row = firstStep[Int(root)]
+                        for step in later where row >= 0 { row = step[Int(row)] }
+                        var verdict: Bool
+                        if row < 0 {
+                            verdict = try evaluateRow(root, scan)
+                        } else {
+                            switch verdicts[Int(row)] {
+                            case 1: verdict = true
+                            case 2: verdict = false
+                            default:
+                                if let inline = Self.inlineTest(test, values[Int(row)]) {
+                                    verdict = inline
+                                    verdicts[Int(row)] = inline ? 1 : 2
+                                } else {
+                                    verdict = try evaluateRow(root, scan)
+                                }
+                            }
+                        }
+                        rows[kept] = root
+                        kept += verdict ? 1 : 0
                     }
                 }
             }
-            selection[kept] = root
-            kept += verdict ? 1 : 0
         }
-        selection.removeLast(selection.count - kept)
+        selection.removeLast(count - kept)
     }
 
     /// The row evaluator's answer for root row `row`.
