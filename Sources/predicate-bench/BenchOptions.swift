@@ -29,7 +29,7 @@ struct BenchOptions {
 
     /// Every row id, in output order.
     static let rowIDs = [
-        "age", "contains", "tags", "in", "like", "between", "parse", "graph", "changes", "live", "sql", "load",
+        "age", "contains", "tags", "in", "like", "between", "parse", "graph", "scan", "changes", "live", "sql", "load",
         "create",
     ]
 

@@ -64,6 +64,7 @@ enum EvaluationBenchmark {
         }
         candidates += [
             Candidate(key: .engineStruct) { try countMatches(people) { try onStruct.evaluate($0) } },
+            Candidate(key: .engineBatch) { try onStruct.count(in: people) },
             Candidate(key: .engineFilter) { try onStruct.filter(people).count },
             Candidate(key: .closureFilter) { people.filter(row.closure).count },
             Candidate(key: .dictionaryClosure) { countMatches(dictionaries, row.dictionaryClosure) },

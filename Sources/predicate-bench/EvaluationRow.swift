@@ -13,6 +13,8 @@ enum Column: String, CaseIterable, Hashable, CustomStringConvertible {
     case foldedClosure
     /// This engine, compiled for `Person` through its key table.
     case engineStruct
+    /// The same compiled predicate's batch entry point, `count(in:)` (elements tested in place).
+    case engineBatch
     /// The same compiled predicate's own `filter(_:)` (it also builds the result array).
     case engineFilter
     /// `people.filter(closure)`, the hand-written counterpart of ``engineFilter``.
@@ -36,6 +38,7 @@ enum Column: String, CaseIterable, Hashable, CustomStringConvertible {
         case .closure: "closure (struct)"
         case .foldedClosure: "closure, needle folded once (struct)"
         case .engineStruct: "engine (struct)"
+        case .engineBatch: "engine `count(in:)` (struct)"
         case .engineFilter: "engine `filter` (struct)"
         case .closureFilter: "`Array.filter` with the closure (struct)"
         case .dictionaryClosure: "closure (dict)"

@@ -3,8 +3,9 @@ import Foundation
 
 /// The benchmark's object: `{name, age, score, tags}`.
 ///
-/// Its key table declares every key with a plain closure, so the compiled engine reads
-/// `age > 30` as an unboxed `Int` comparison (`.int`), `name CONTAINS[cd] 'an'` as a search
+/// Its key table declares `age` and `score` by key path (stored numbers the batch entry point
+/// `count(in:)` reads in place) and the other keys with plain closures, so the compiled engine
+/// reads `age > 30` as an unboxed `Int` comparison (`.int`), `name CONTAINS[cd] 'an'` as a search
 /// of the unboxed `String` (`.string`), and `ANY tags == 'x'` through an array of strings
 /// (`.strings`, boxed per object).
 struct Person: PredicateKeyed, Sendable {
@@ -15,8 +16,8 @@ struct Person: PredicateKeyed, Sendable {
 
     static let predicateKeys = PredicateKeys<Person>([
         "name": .string { $0.name },
-        "age": .int { $0.age },
-        "score": .double { $0.score },
+        "age": .int(\.age),
+        "score": .double(\.score),
         "tags": .strings { $0.tags },
     ])
 

@@ -31,6 +31,14 @@ struct Target {
                         measured: Report.ratio(value), isMet: value <= 3))
             }
         }
+        for result in results where result.row.isSimpleComparison {
+            if let value = result.ratio(.engineBatch, .inlinedLoop) {
+                targets.append(
+                    Target(
+                        name: "engine `count(in:)` within 3× of the closure inlined in its loop: " + result.row.label,
+                        measured: Report.ratio(value), isMet: value <= 3))
+            }
+        }
         for result in results where result.foldedClosure != nil {
             if let value = result.ratio(.closure, .engineStruct) {
                 targets.append(

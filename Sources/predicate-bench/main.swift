@@ -86,6 +86,15 @@ func runBenchmark(_ options: BenchOptions) throws {
         targets += results.map(Target.graphEvaluation)
     }
 
+    if options.includes("scan") {
+        progress("column scans: loading \(Report.grouped(options.contents)) Contents…")
+        let setup = try GraphBenchmark.setUp(contents: options.contents, buckets: options.buckets, seed: options.seed)
+        let results = try ScanBenchmark.run(setup, runs: options.runs)
+        print(ScanBenchmark.report(results, contents: options.contents))
+        print()
+        targets += ScanBenchmark.targets(results)
+    }
+
     if options.includes("changes") {
         progress("change matching: loading \(Report.grouped(options.contents)) Contents…")
         let result = try GraphBenchmark.changes(

@@ -32,6 +32,10 @@ struct GraphEvaluationTests {
         let checked = try CheckedPredicate(PredicateNode(format: format), schema: graph.schema, entity: "Content")
         let compiled = try PredicateCompiler().compile(checked, for: graph)
         #expect(try graph.fetch(compiled, entity: "Content").map(\.id) == expected.map(ObjectKey.int))
+        let scan = try PredicateCompiler().compileScan(checked, for: graph)
+        for strategy in [ScanStrategy.columns, .rows] {
+            #expect(try graph.fetch(scan, strategy: strategy).map(\.id) == expected.map(ObjectKey.int))
+        }
         let interpreted = try graph.graphObjects(of: "Content").filter { object in
             try ReferenceInterpreter().evaluate(checked, on: object)
         }

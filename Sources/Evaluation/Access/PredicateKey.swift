@@ -26,6 +26,9 @@ public struct PredicateKey<Root>: Sendable {
     let kind: Kind
     /// The dynamic read (for `predicateValue(forKey:)`).
     let read: @Sendable (Root) throws(EvaluationError) -> EvaluationValue
+    /// Where a key declared with a key path to a stored `Int` or `Double` lies inside the
+    /// root's memory (see `PredicateKey+StoredField.swift`); `nil` otherwise.
+    var stored: StoredField?
 
     private init(scalar accessor: KeyAccessor<Root>) {
         kind = .scalar(accessor)

@@ -21,6 +21,9 @@ public struct CompiledPredicate<Root>: Sendable {
     @usableFromInline let slotNames: [String]
     /// Compile-time values of variables that also need a slot (assigned or SUBQUERY-bound).
     @usableFromInline let slotDefaults: [EvaluationValue?]
+    /// The in-place plan for buffers of structs, when every key the predicate compares is a
+    /// stored number (see ``count(in:variables:)``).
+    var batch: StructBatch?
 
     init(
         predicate: PredicateNode, test: @escaping CompiledTest<Root>, slotNames: [String],

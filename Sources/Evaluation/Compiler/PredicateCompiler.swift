@@ -34,11 +34,15 @@ public struct PredicateCompiler: Sendable {
         self.functions = functions
     }
 
-    /// Compiles for a type with a key table (the fast path).
+    /// Compiles for a type with a key table (the fast path). When the predicate compares only
+    /// stored numbers declared by key path (`.int(\.age)`) with number constants, the batch
+    /// entry points (``CompiledPredicate/count(in:variables:)``) read them in place.
     public func compile<Root: PredicateKeyed>(
         _ predicate: PredicateNode, for root: Root.Type = Root.self
     ) throws(PredicateCompileError) -> CompiledPredicate<Root> {
-        try compile(predicate, access: .keyed)
+        var compiled: CompiledPredicate<Root> = try compile(predicate, access: .keyed)
+        if compiled.slotNames.isEmpty { compiled.batch = StructBatch.plan(predicate, keys: Root.predicateKeys) }
+        return compiled
     }
 
     /// Compiles for a type read key by key through ``KeyValueReadable``.
