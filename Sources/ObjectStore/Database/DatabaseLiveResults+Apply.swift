@@ -19,21 +19,21 @@ extension DatabaseLiveResults {
         guard region.isTouched(by: changes) else {
             return ResultChange(rows: ListDiff(), sections: ListDiff(), applied: changes)
         }
-        let affected: AffectedRoots
+        let affected: (hierarchy: String, reevaluate: Set<ObjectKey>, refresh: Set<ObjectKey>)
         do {
-            affected = try plan.matcher.affectedRoots(
+            affected = try plan.matcher.affectedKeys(
                 by: changes, through: DatabaseNavigation(database: database, mapping: mapping), schema: mapping.schema)
         } catch {
             throw LiveResultsError("matching the change against the database failed: \(error)")
         }
-        let reachedKeys = affected.reevaluate.map(\.id)
+        let reachedKeys = Array(affected.reevaluate)
         let found = try plan.evaluate(keys: reachedKeys, database: database)
         var evaluated: [Int32: [EvaluationValue]] = [:]
         for (key, values) in found { evaluated[number(key)] = values }
         let reached = reachedKeys.map { number($0) }
         // What a row displays may have changed: a refresh key path was touched, or one of its
         // own attributes changed. Only rows already numbered can be members.
-        var displayChanged = affected.refresh.compactMap { rowOf[$0.id] }
+        var displayChanged = affected.refresh.compactMap { rowOf[$0] }
         let schema = mapping.schema
         for (name, entityChanges) in changes.entities
         where schema.ancestors(of: name).last ?? name == plan.rootHierarchy {

@@ -16,6 +16,18 @@ extension ChangeMatcher {
     public func affectedRoots(by changes: ChangeSet, through navigation: some MatchNavigation, schema: Schema)
         throws -> AffectedRoots
     {
+        let keys = try affectedKeys(by: changes, through: navigation, schema: schema)
+        return AffectedRoots(
+            reevaluate: Set(keys.reevaluate.map { ObjectID(hierarchy: keys.hierarchy, id: $0) }),
+            refresh: Set(keys.refresh.map { ObjectID(hierarchy: keys.hierarchy, id: $0) }))
+    }
+
+    /// ``affectedRoots(by:through:schema:)`` as keys of the root's hierarchy (named), with the
+    /// roots to refresh not taken out of those to re-evaluate: live results report a reached
+    /// row whose display key path was touched as updated even when it moves.
+    func affectedKeys(by changes: ChangeSet, through navigation: some MatchNavigation, schema: Schema)
+        throws -> (hierarchy: String, reevaluate: Set<ObjectKey>, refresh: Set<ObjectKey>)
+    {
         let paths = dependencies.paths
         let root = dependencies.rootEntity
         let rootHierarchy = schema.ancestors(of: root).last ?? root
@@ -95,8 +107,6 @@ extension ChangeMatcher {
                 level -= 1
             }
         }
-        return AffectedRoots(
-            reevaluate: Set(reevaluate.map { ObjectID(hierarchy: rootHierarchy, id: $0) }),
-            refresh: Set(refresh.map { ObjectID(hierarchy: rootHierarchy, id: $0) }))
+        return (rootHierarchy, reevaluate, refresh)
     }
 }
