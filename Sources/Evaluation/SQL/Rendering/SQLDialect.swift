@@ -58,6 +58,15 @@ public protocol SQLDialect: Sendable {
     /// column, declared type) per column in column order: what ``SQLDatabase/catalogue()``
     /// runs (`SQLDialect+Catalogue.swift`).
     var catalogueQuery: SQLSelect { get }
+    /// The statement that announces `payload` to the listeners of `channel` when the current
+    /// transaction commits (PostgreSQL: `SELECT pg_notify($1, $2)`), or `nil` when the database
+    /// has no notifications (SQLite: readers poll ``dataVersionQuery`` instead). The change
+    /// log announces each sequence number this way (`SQLDialect+Notification.swift`).
+    func notification(channel: String, payload: String) -> SQLStatement?
+    /// A query of one row and one integer column that changes whenever another connection
+    /// commits a write to the database (SQLite: `PRAGMA data_version`), or `nil` when the
+    /// database has none (PostgreSQL: it notifies instead).
+    var dataVersionQuery: SQLStatement? { get }
 }
 
 extension SQLDialect {
