@@ -18,7 +18,7 @@ import Foundation
 /// string sets `connect_timeout`. No error or description shows a password. A connection belongs
 /// to one thread at a time.
 public final class PostgresConnection: SQLDatabase {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// Where the connection goes (printable: it shows no secret).
     public let configuration: Configuration
 
