@@ -20,6 +20,7 @@ package enum PredicateTool {
             SQLCommand.self,
             QueryCommand.self,
             DBCommand.self,
+            ApplyCommand.self,
             ReplToolCommand.self,
             CompletionCommand.self,
         ]

@@ -52,6 +52,8 @@ public final class SQLiteConnection: SQLDatabase {
         self.handle = connection
         self.path = path
         sqlite3_extended_result_codes(connection, 1)
+        // Another connection's write transaction makes this one wait (up to 5 s), not fail at once.
+        sqlite3_busy_timeout(connection, 5000)
         try SQLiteHelperFunctions.register(on: connection)
     }
 

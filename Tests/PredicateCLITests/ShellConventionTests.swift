@@ -46,7 +46,7 @@ struct ShellConventionTests {
                 OptionSpec(name: "--graph", value: .file), OptionSpec(name: "--entity", value: .entity),
                 OptionSpec(name: "--help", value: nil),
             ])
-        #expect(specs["db"]?.words == ["create", "export"])
+        #expect(specs["db"]?.words == ["create", "export", "prune"])
         #expect(specs["db"]?.options.first { $0.name == "--mapping" }?.value == .choices(["default", "coredata"]))
         #expect(specs["db"]?.options.first { $0.name == "--replace" }?.value == nil)
         #expect(specs["db"]?.options.first { $0.name == "--db" }?.value == .file)
@@ -156,7 +156,7 @@ struct ShellConventionTests {
             output == """
                 [eval]
                 [sqlite postgres]
-                [create export]
+                [create export prune]
                 [--replace]
                 [--schema]
                 [watch]
@@ -191,6 +191,7 @@ struct ShellConventionTests {
                 ==
                 create
                 export
+                prune
                 ==
                 --replace
                 ==

@@ -80,6 +80,8 @@ public struct ChangeLog {
     @discardableResult
     public func prune(before sequence: Int64) throws -> Int {
         let database = self.database
+        guard try database.catalogue().columns(ofTable: SQLChangeLogTables.headTable, dialect: database.dialect) != nil
+        else { throw ChangeLogError.missing }
         return try database.transaction {
             try lockHead()
             let head = try requireHead()

@@ -49,8 +49,11 @@ struct DatabaseWriter {
             for object in changes.inserted {
                 let own = ObjectID(hierarchy: hierarchy, id: object.id)
                 inserted.insert(own)
-                for relationship in schema.allRelationships(of: entity) where relationship.isToMany {
-                    let targets = try after.value(forKey: relationship.name, of: own).objects.map(\.id)
+                for relationship in schema.allRelationships(of: entity) {
+                    let value = try after.value(forKey: relationship.name, of: own)
+                    if !value.objects.isEmpty { try requireStored(relationship, of: entity, id: object.id) }
+                    guard relationship.isToMany else { continue }
+                    let targets = value.objects.map(\.id)
                     if let insert = try linkInsert(own, entity, relationship, targets) { linkInserts.append(insert) }
                     if relationship.isOrdered, !targets.isEmpty { grown.append((own, entity, relationship)) }
                 }
@@ -66,6 +69,7 @@ struct DatabaseWriter {
                 }
                 for (name, change) in update.relationships {
                     guard let relationship = schema.property(named: name, in: entity)?.relationship else { continue }
+                    try requireStored(relationship, of: entity, id: update.id)
                     switch change {
                     case .toOne(_, let new):
                         guard case .foreignKey(_, let column)? = mapping.storage(of: name, in: entity) else { continue }
@@ -220,6 +224,17 @@ struct DatabaseWriter {
         } catch {
             throw GraphErrors([error])
         }
+    }
+
+    /// Refuses a change to a relationship the mapping does not store (under Core Data, a
+    /// to-many relationship without an inverse), which the database would lose.
+    private func requireStored(_ relationship: RelationshipDescription, of entity: String, id: ObjectKey) throws {
+        guard case .notStored(let reason)? = mapping.storage(of: relationship.name, in: entity) else { return }
+        throw GraphErrors([
+            GraphError(
+                .invalidValue, entity: entity, id: id, key: relationship.name,
+                message: "the database cannot store this change: \(reason)")
+        ])
     }
 
     // MARK: Links

@@ -7,61 +7,81 @@ import Predicates
 /// `predicate db create --schema FILE --db TARGET [--graph FILE] [--mapping default|coredata]
 /// [--replace]` creates the tables (and indexes) of the schema and loads the graph;
 /// `predicate db export --schema FILE --db TARGET [--mapping default|coredata]` prints the
-/// database's objects as an object-graph JSON file.
+/// database's objects as an object-graph JSON file; `predicate db prune --db TARGET --before SEQ`
+/// removes the change log's entries before a sequence number.
 struct DBCommand: ToolCommand {
     static let name = "db"
-    static let summary = "create a database from a schema and a graph, or export one as a graph"
+    static let summary = "create a database from a schema and a graph, export one as a graph, prune its log"
     static let usage = """
         predicate db create --schema FILE --db TARGET [--graph FILE.json] [--mapping default|coredata] [--replace]
         predicate db export --schema FILE --db TARGET [--mapping default|coredata]
+        predicate db prune --db TARGET --before SEQ
           --db TARGET     a SQLite file, or a postgres:// or postgresql:// URL
                           (connect_timeout=10 unless the URL sets it; passwords are never printed)
           --graph FILE    an object graph to load: {"Entity": [{"id": 1, ...}], ...}
           --mapping NAME  default (Docs/sql-mapping.md) or coredata (Core Data's store layout)
           --replace       replace an existing database (else 'create' refuses it)
+          --before SEQ    'prune' removes the change log's entries numbered below SEQ
         'create' makes the tables and indexes (and, on PostgreSQL, installs the helper
         functions), records the schema and loads the graph, all or nothing: a SQLite file is
         built beside the target and renamed over it at the end. 'export' reads every object
         back and prints the graph JSON, so a Core Data store can be opened in memory, or moved
         to PostgreSQL with 'db export' then 'db create'. Both check the database against the
-        schema first (exit status 2 when they differ).
+        schema first (exit status 2 when they differ). 'create' also makes the change log
+        that 'predicate apply' writes (Docs/database-store.md); 'prune' removes its old
+        entries and prints how many, and the oldest number kept (a watcher that needs a
+        pruned entry refetches in full).
         """
 
     enum Action: String {
-        case create, export
+        case create, export, prune
     }
 
     var action: Action
-    var schemaPath: String
+    var schemaPath: String?
     var target: DatabaseTarget
     var graphPath: String?
     var mapping: String
     var replace: Bool
+    var before: Int64?
 
     init(arguments scanner: inout ArgumentScanner) throws(UsageError) {
-        let word = try scanner.positional("create or export")
+        let word = try scanner.positional("create, export or prune")
         guard let action = Action(rawValue: word) else {
-            throw UsageError("expected 'create' or 'export', not '\(word)'")
+            throw UsageError("expected 'create', 'export' or 'prune', not '\(word)'")
         }
         self.action = action
-        schemaPath = try scanner.requiredValue(for: "--schema")
+        schemaPath = action == .prune ? try scanner.value(for: "--schema") : try scanner.requiredValue(for: "--schema")
         target = try DatabaseTarget(try scanner.requiredValue(for: "--db"))
         graphPath = try scanner.value(for: "--graph")
         mapping = try MappingOption.parse(try scanner.value(for: "--mapping"))
         replace = scanner.flag("--replace")
         if action == .export, graphPath != nil { throw UsageError("--graph is for 'db create'") }
         if action == .export, replace { throw UsageError("--replace is for 'db create'") }
+        let before = try scanner.value(for: "--before")
+        if action == .prune {
+            guard let before else { throw UsageError("missing required option '--before'") }
+            guard let sequence = Int64(before), sequence >= 0 else {
+                throw UsageError("--before \(before): expected a sequence number ≥ 0")
+            }
+            if graphPath != nil || replace { throw UsageError("--graph and --replace are for 'db create'") }
+            self.before = sequence
+        } else if before != nil {
+            throw UsageError("--before is for 'db prune'")
+        }
     }
 
     func run(io: ToolIO) -> Int32 {
+        if action == .prune { return prune(io: io) }
         let schema: Schema
-        switch StoreInputs.schema(schemaPath, io: io) {
+        switch StoreInputs.schema(schemaPath ?? "", io: io) {
         case .success(let loaded): schema = loaded
         case .failure(let failure): return failure.report(io)
         }
         switch action {
         case .create: return create(schema, io: io)
         case .export: return export(schema, io: io)
+        case .prune: return prune(io: io)
         }
     }
 
@@ -101,6 +121,7 @@ struct DBCommand: ToolCommand {
             statements =
                 SQLSchemaDefinition.statements(for: mapping, dialect: dialect)
                 + (try graph.insertStatements(mapping: mapping, dialect: dialect))
+                + SQLChangeLogTables.freshLog(dialect: dialect)
         } catch {
             return CommandFailure(status: ExitStatus.invalidInput, message: "\(error)").report(io)
         }
@@ -134,6 +155,29 @@ struct DBCommand: ToolCommand {
             return CommandFailure(status: ExitStatus.invalidInput, message: "\(errors)").report(io)
         } catch {
             return CommandFailure(status: ExitStatus.failure, message: "cannot export: \(error)").report(io)
+        }
+    }
+
+    /// `db prune`: removes the log's entries before `--before`, prints `pruned N entries; the
+    /// oldest kept is S`.
+    private func prune(io: ToolIO) -> Int32 {
+        let database: any SQLDatabase
+        switch target.openForWriting() {
+        case .success(let opened): database = opened
+        case .failure(let failure): return failure.report(io)
+        }
+        let log = ChangeLog(database: database)
+        do {
+            let removed = try log.prune(before: before ?? 0)
+            io.write(
+                "pruned \(CommandSupport.count(removed, "entry", plural: "entries")); "
+                    + "the oldest kept is \(try log.firstKeptSequence())\n")
+            return ExitStatus.success
+        } catch ChangeLogError.missing {
+            return CommandFailure(status: ExitStatus.invalidInput, message: "\(ChangeLogError.missing)").report(io)
+        } catch {
+            return CommandFailure(status: ExitStatus.failure, message: "cannot prune the change log: \(error)")
+                .report(io)
         }
     }
 }

@@ -54,6 +54,14 @@ enum DatabaseTarget: CustomStringConvertible {
         }
     }
 
+    /// Opens an existing database to write to it (a SQLite file must exist already).
+    func openForWriting() -> Result<any SQLDatabase, CommandFailure> {
+        if case .sqlite(let path) = self, !FileManager.default.fileExists(atPath: path) {
+            return .failure(CommandFailure(status: ExitStatus.failure, message: "\(path): no such database file"))
+        }
+        return open(create: true)
+    }
+
     /// The dialect of the target's database, known before connecting.
     var dialect: any SQLDialect {
         switch self {

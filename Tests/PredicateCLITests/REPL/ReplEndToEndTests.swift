@@ -99,7 +99,7 @@ struct ReplEndToEndTests {
     @Test(
         "every subcommand prints its usage with --help and exits 0",
         arguments: [
-            "parse", "eval", "check", "resolve", "lint", "affected", "watch", "sql", "query", "db", "repl",
+            "parse", "eval", "check", "resolve", "lint", "affected", "watch", "sql", "query", "db", "apply", "repl",
             "completion",
         ])
     func help(name: String) throws {
@@ -115,7 +115,7 @@ struct ReplEndToEndTests {
         #expect(help.status == 0)
         #expect(help.output.contains("\n  repl      an interactive session"))
         // The --help test above covers every command the overview lists.
-        #expect(PredicateTool.commands.count == 12)
+        #expect(PredicateTool.commands.count == 13)
         #expect(try ToolRunner.process(["replay"]).status == 64)
     }
 }

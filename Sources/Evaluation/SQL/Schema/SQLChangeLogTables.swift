@@ -42,6 +42,17 @@ public enum SQLChangeLogTables {
         ]
     }
 
+    /// The statements that give a database an empty log, dropping any log it had: what
+    /// `db create` runs after the tables of the mapping (a database it replaces starts a new
+    /// history, whose numbers start again at 1).
+    public static func freshLog(dialect: some SQLDialect) -> [SQLStatement] {
+        [
+            dialect.render(SQLDropTable(logTable, ifExists: true)),
+            dialect.render(SQLDropTable(headTable, ifExists: true)),
+        ]
+            + definitions(dialect: dialect) + [dialect.render(headRow)]
+    }
+
     /// The head row of an empty log: nothing given yet, nothing pruned.
     public static var headRow: SQLInsert {
         SQLInsert(table: headTable, columns: headColumns, rows: [[.integer(1), .integer(0), .integer(1)]])

@@ -8,7 +8,8 @@ extension SQLSchemaDefinition {
     /// - two tables or indexes (one namespace in both databases), or two columns of a table,
     ///   that the database takes for one name (``SQLDialect/identifierKey(_:)``): `Tag` and
     ///   `TAG` in SQLite, which folds ASCII case;
-    /// - a table named like the engine's metadata table `pe_metadata`, or like Core Data's
+    /// - a table named like the engine's metadata table `pe_metadata` or its change log
+    ///   (`pe_change_log`, `pe_change_log_head`: ``SQLChangeLogTables``), or like Core Data's
     ///   bookkeeping tables under its convention.
     ///
     /// `'sqlite_x': table "sqlite_x" starts with 'sqlite_', which SQLite reserves for its own tables`
@@ -27,6 +28,8 @@ extension SQLSchemaDefinition {
             }
         }
         claim(SQLStoreMetadata.tableName, .table, "the engine's metadata")
+        claim(SQLChangeLogTables.logTable, .table, "the engine's change log")
+        claim(SQLChangeLogTables.headTable, .table, "the engine's change log")
         if mapping.convention == .coreData {
             claim("Z_PRIMARYKEY", .table, "Core Data's entity numbers")
             claim("Z_METADATA", .table, "Core Data's metadata")
