@@ -29,7 +29,7 @@ struct BenchOptions {
 
     /// Every row id, in output order.
     static let rowIDs = [
-        "age", "contains", "tags", "in", "like", "between", "parse", "graph", "changes", "live", "sql", "load",
+        "age", "contains", "tags", "in", "like", "between", "parse", "graph", "changes", "live", "dblive", "sql", "load",
     ]
 
     static let usage = """
@@ -38,7 +38,8 @@ struct BenchOptions {
           --runs N     measured runs per candidate after one warm-up (default 5)
           --seed N     seed of the generated objects (default 2024)
           --rows ID…   only these rows: \(rowIDs.joined(separator: " "))
-          --postgres URL  a PostgreSQL database for the sql row (its tables Content and Bucket are replaced)
+          --postgres URL  a PostgreSQL database for the sql and dblive rows (sql replaces its tables
+                       Content and Bucket; dblive drops and recreates its schema public)
           --columns ID… only these evaluation columns (for profiling): \(Column.allCases.map(\.rawValue).joined(separator: " "))
         """
 

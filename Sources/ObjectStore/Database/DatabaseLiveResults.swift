@@ -72,6 +72,9 @@ public struct DatabaseLiveResults: Sendable {
         ResultRows(hierarchy: plan.rootHierarchy, keys: keys, rows: ranked.shown)
     }
 
+    /// The number of matching objects (before the window).
+    package var memberCount: Int { ranked.members.count }
+
     /// The bytes the results hold (their arrays by capacity, each member's sort values and
     /// each key): what a live query costs in memory, proportional to its matching rows and the
     /// keys it has seen.
