@@ -46,6 +46,21 @@ struct ChangeLogTests {
         #expect(try store.apply(Self.rename(tag: 1, to: "d")).sequence == 4)
     }
 
+    /// A database made without the log (by hand, or by Core Data): reading it says so; opening
+    /// a store creates it, and a second store finds it there.
+    @Test("a database without a log: missing, then created by the first store") func missingLog() throws {
+        let database = try SQLiteTestDatabase()
+        let (graph, mapping) = try SampleQueryTests.sample()
+        try database.load(graph, mapping: mapping)
+        let log = ChangeLog(database: database.sqlDatabase)
+        #expect(throws: ChangeLogError.missing) { try log.lastSequence() }
+        #expect(throws: ChangeLogError.missing) { try log.prune(before: 1) }
+        _ = try DatabaseStore(database: database.sqlDatabase, schema: graph.schema, convention: .standard)
+        _ = try DatabaseStore(database: database.sqlDatabase, schema: graph.schema, convention: .standard)
+        #expect(try log.lastSequence() == 0)
+        #expect(try log.firstKeptSequence() == 1)
+    }
+
     /// SQLite: another connection's commit changes the data version this connection reads;
     /// its own reads do not.
     @Test("SQLite's data version tells a reader that something was committed") func dataVersion() throws {
@@ -60,24 +75,40 @@ struct ChangeLogTests {
         #expect(try reader.lastSequence() == 1)
     }
 
-    /// PostgreSQL, four writers on four connections committing at once, each five change sets
-    /// of its own: the log holds 1…20 without a gap, each change set exactly once, each
-    /// writer's in the order it wrote them.
+    /// PostgreSQL, three writers on three connections committing at once (held at the log's
+    /// head by a fourth connection until all have started), each five change sets of its own:
+    /// the log holds 1…15 without a gap, each change set exactly once, each writer's in the
+    /// order it wrote them.
     @Test("concurrent writers: sequences in commit order, no gap, each change set once") func concurrentWriters()
         throws
     {
         let shared = try SharedStoreDatabase.postgres()
         let schema = try DatabaseStoreWriteTests.sample(shared)
-        _ = try DatabaseStore(database: try shared.connect(), schema: schema, convention: .standard)
+        let stores = try (0..<3).map { _ in
+            try DatabaseStore(database: try shared.connect(), schema: schema, convention: .standard)
+        }
+        let blocker = try shared.connect()
+        try blocker.execute(.begin)
+        try blocker.execute(
+            .update(
+                SQLUpdate(
+                    table: SQLChangeLogTables.headTable, set: [.init("last_sequence", .columnName("last_sequence"))],
+                    where: [SQLChangeLogTables.headCondition])))
         let failures = Mutex<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: 3) { writer in
-            do {
-                let store = try DatabaseStore(database: try shared.connect(), schema: schema, convention: .standard)
-                for step in 0..<5 { try store.apply(Self.rename(tag: writer + 1, to: "w\(writer)-\(step)")) }
-            } catch {
-                failures.withLock { $0.append("writer \(writer): \(error)") }
+        let group = DispatchGroup()
+        for (writer, store) in stores.enumerated() {
+            nonisolated(unsafe) let store = store
+            DispatchQueue.global().async(group: group) {
+                do {
+                    for step in 0..<5 { try store.apply(Self.rename(tag: writer + 1, to: "w\(writer)-\(step)")) }
+                } catch {
+                    failures.withLock { $0.append("writer \(writer): \(error)") }
+                }
             }
         }
+        Thread.sleep(forTimeInterval: 0.5)  // the writers reach the lock (not a timing assertion)
+        try blocker.execute(.commit)
+        group.wait()
         #expect(failures.withLock { $0 }.isEmpty)
         let entries = try ChangeLog(database: try shared.connect()).entries(after: 0, limit: 100)
         #expect(entries.map(\.sequence) == Array(1...15))

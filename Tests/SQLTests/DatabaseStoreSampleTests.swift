@@ -42,6 +42,53 @@ struct DatabaseStoreSampleTests {
         #expect(entries.last?.applied.deletedObjects["User"]?.map(\.id) == [1])
     }
 
+    /// Deleting User 1 of the sample cascades to its Buckets 1 and 3 and its Content 1
+    /// (Samples/schema.json: `User.buckets` and `User.contents` are Cascade); the log entry keeps
+    /// each deleted object as it was (Samples/graph.json), relationships included.
+    @Test("the log keeps the deleted objects' old values") func deletedValues() throws {
+        let database = try SQLiteTestDatabase()
+        let (graph, mapping) = try SampleQueryTests.sample()
+        try database.load(graph, mapping: mapping)
+        let store = try DatabaseStore(database: database.sqlDatabase, schema: graph.schema, convention: .standard)
+        let entry = try store.apply(Self.changes("delete-user"))
+        #expect(try store.log.entries(after: 0).first == entry)
+        func date(_ text: String) throws -> PredicateValue {
+            .date(try #require(ISO8601DateFormatter().date(from: text)))
+        }
+        #expect(
+            entry.applied.deletedObjects == [
+                "User": [
+                    InsertedObject(
+                        id: 1,
+                        values: [
+                            "name": "Ann", "email": "ann@example.com", "buckets": [1, 3], "contents": [1],
+                        ])
+                ],
+                "Bucket": [
+                    InsertedObject(
+                        id: 1,
+                        values: [
+                            "name": "Inbox", "owner": 1, "contents": [1, 3, 6],
+                            "creationDate": try date("2024-01-01T09:00:00Z"),
+                        ]),
+                    InsertedObject(
+                        id: 3,
+                        values: [
+                            "name": "Archive", "owner": 1, "contents": [5],
+                            "creationDate": try date("2024-01-03T09:00:00Z"),
+                        ]),
+                ],
+                "Content": [
+                    InsertedObject(
+                        id: 1,
+                        values: [
+                            "name": "notes.txt", "size": 120, "bucket": 1, "owner": 1, "tags": [1],
+                            "creationDate": try date("2024-02-01T10:00:00Z"),
+                        ])
+                ],
+            ])
+    }
+
     @Test("SQLite, default mapping") func sqliteStandard() throws {
         try Self.check(try SQLiteTestDatabase(), convention: .standard)
     }

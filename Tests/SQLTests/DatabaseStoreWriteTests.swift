@@ -3,6 +3,7 @@ import Foundation
 import KeyPaths
 import ObjectStore
 import Predicates
+import Synchronization
 import Testing
 
 /// The write path of ``DatabaseStore`` by example: conflicts between two writers, all or
@@ -55,6 +56,55 @@ struct DatabaseStoreWriteTests {
 
     @Test("a stale old value is refused (PostgreSQL)") func stalePostgres() throws {
         try Self.staleWriter(try SharedStoreDatabase.postgres())
+    }
+
+    /// Four writers on four connections move Content 3 out of Bucket 1 at once, each to
+    /// another Bucket, each stating `old: 1`: exactly one commits, the three others are refused
+    /// as stale (the first statement of each write serialises the writers, so each reads what
+    /// the previous one committed), and the log has one entry. A fifth connection holds the
+    /// log's head row while the writers start, so that they all arrive before any goes on.
+    static func racingWriters(_ shared: SharedStoreDatabase) throws {
+        let schema = try sample(shared)
+        _ = try DatabaseStore(database: try shared.connect(), schema: schema, convention: .standard)
+        let stores = try (0..<4).map { _ in
+            try DatabaseStore(database: try shared.connect(), schema: schema, convention: .standard)
+        }
+        let blocker = try shared.connect()
+        try blocker.execute(.begin)
+        try blocker.execute(
+            .update(
+                SQLUpdate(
+                    table: SQLChangeLogTables.headTable, set: [.init("last_sequence", .columnName("last_sequence"))],
+                    where: [SQLChangeLogTables.headCondition])))
+        let outcomes = Mutex<[String]>([])
+        let group = DispatchGroup()
+        for (writer, store) in stores.enumerated() {
+            nonisolated(unsafe) let store = store
+            DispatchQueue.global().async(group: group) {
+                let outcome: String
+                do {
+                    outcome = "applied \(try store.apply(move(3, from: 1, to: writer % 2 == 0 ? 2 : 3)).sequence)"
+                } catch let errors as GraphErrors {
+                    outcome = errors.errors.map(\.kind) == [.staleChange] ? "stale" : "\(errors)"
+                } catch {
+                    outcome = "\(error)"
+                }
+                outcomes.withLock { $0.append(outcome) }
+            }
+        }
+        Thread.sleep(forTimeInterval: 0.5)  // the writers reach the lock (not a timing assertion)
+        try blocker.execute(.commit)
+        group.wait()
+        #expect(outcomes.withLock { $0 }.sorted() == ["applied 1", "stale", "stale", "stale"])
+        #expect(try ChangeLog(database: try shared.connect()).lastSequence() == 1)
+    }
+
+    @Test("racing writers with the same old value: one commits (SQLite)") func racingSQLite() throws {
+        try Self.racingWriters(try SharedStoreDatabase.sqlite())
+    }
+
+    @Test("racing writers with the same old value: one commits (PostgreSQL)") func racingPostgres() throws {
+        try Self.racingWriters(try SharedStoreDatabase.postgres())
     }
 
     /// A change set whose deletion is written before a value the database refuses (SQLite

@@ -46,7 +46,11 @@ struct PostgresCreateTests {
         // Replaced by the model with no objects.
         #expect(run(["db", "create", "--replace", "--db", url] + Self.model).status == 0)
         #expect(run(query).output == "[]\n")
-        #expect(try tables(url) == ["Bucket", "Content", "Content_tags", "Tag", "User", "pe_metadata"])
+        #expect(
+            try tables(url) == [
+                "Bucket", "Content", "Content_tags", "Tag", "User", "pe_change_log", "pe_change_log_head",
+                "pe_metadata",
+            ])
     }
 
     @Test(
@@ -73,7 +77,8 @@ struct PostgresCreateTests {
         #expect(replaced.status == 0, "\(replaced.error)")
         #expect(
             try tables(url) == [
-                "ZBUCKET", "ZCONTENT", "ZTAG", "ZUSER", "Z_2TAGS", "Z_METADATA", "Z_PRIMARYKEY", "pe_metadata",
+                "ZBUCKET", "ZCONTENT", "ZTAG", "ZUSER", "Z_2TAGS", "Z_METADATA", "Z_PRIMARYKEY", "pe_change_log",
+                "pe_change_log_head", "pe_metadata",
             ])
         let mismatch = run(["query", "TRUEPREDICATE", "--entity", "Content", "--db", url] + Self.model)
         #expect(mismatch.status == 2)

@@ -38,11 +38,18 @@ public struct ChangeLog {
 
     /// Creates the log's tables and head row when the database lacks them, in a transaction
     /// of its own; does nothing when they are there.
+    /// Two processes that create it at once both succeed: the one that loses the race (a
+    /// duplicate head row, or PostgreSQL's concurrent `CREATE TABLE IF NOT EXISTS`) finds the
+    /// log there and goes on.
     public func createIfAbsent() throws {
         let database = self.database
-        try database.transaction {
-            try database.execute(SQLChangeLogTables.definitions(dialect: database.dialect))
-            if try head() == nil { try database.execute(.insert(SQLChangeLogTables.headRow)) }
+        do {
+            try database.transaction {
+                try database.execute(SQLChangeLogTables.definitions(dialect: database.dialect))
+                if try head() == nil { try database.execute(.insert(SQLChangeLogTables.headRow)) }
+            }
+        } catch {
+            guard (try? head()) != nil else { throw error }
         }
     }
 
@@ -157,9 +164,21 @@ public struct ChangeLog {
         return Head(last: last, firstKept: firstKept)
     }
 
+    /// The head row; ``ChangeLogError/missing`` when the database has no log.
     private func requireHead() throws -> Head {
-        guard let head = try head() else { throw ChangeLogError.missing }
-        return head
+        let found: Head?
+        do {
+            found = try head()
+        } catch {
+            if let catalogue = try? database.catalogue(),
+                catalogue.columns(ofTable: SQLChangeLogTables.headTable, dialect: database.dialect) == nil
+            {
+                throw ChangeLogError.missing
+            }
+            throw error
+        }
+        guard let found else { throw ChangeLogError.missing }
+        return found
     }
 
     private static func entry(_ row: [SQLValue]) throws -> ChangeLogEntry {

@@ -59,7 +59,9 @@ public struct DatabaseStore {
     /// database refuses: unknown entities, keys or objects, ids in use, values of the wrong
     /// type, an `old`, `added` or `removed` that is not the database's current state (a
     /// `staleChange`: another writer came first), a Deny rule, a value the database cannot
-    /// store. Any other error is the database's. Either way nothing is written.
+    /// store. ``DatabaseStoreError/unreadableObjects(reason:)`` when the objects the change set
+    /// reads do not form a consistent graph in the database. Any other error is the
+    /// database's. Either way nothing is written.
     @discardableResult
     public func apply(_ changes: ChangeSet) throws -> ChangeLogEntry {
         let database = self.database
@@ -69,7 +71,12 @@ public struct DatabaseStore {
             // Writers are serialised from here to the commit: reads are current, numbers in order.
             try log.lockHead()
             let working = try DatabaseWorkingSet.load(for: changes, database: database, mapping: mapping)
-            let before = try working.graph()
+            let before: ObjectGraph
+            do {
+                before = try working.graph()
+            } catch {
+                throw DatabaseStoreError.unreadableObjects(reason: "\(error)")
+            }
             var after = before
             let changed = try after.apply(changes)
             let applied = AppliedChangeSet(
@@ -111,5 +118,21 @@ public struct DatabaseStore {
             }
         }
         return result
+    }
+}
+
+/// Why a ``DatabaseStore`` cannot apply a change set, when the change set itself is not at
+/// fault (those are ``GraphErrors``).
+public enum DatabaseStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The rows the change set reads do not load as objects (two sides of a relationship that
+    /// disagree, a key of the wrong kind): the database is not as the mapping describes it.
+    case unreadableObjects(reason: String)
+
+    /// `the objects this change set reads cannot be loaded from the database: …`.
+    public var description: String {
+        switch self {
+        case .unreadableObjects(let reason):
+            "the objects this change set reads cannot be loaded from the database: \(reason)"
+        }
     }
 }

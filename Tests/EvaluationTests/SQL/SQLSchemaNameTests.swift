@@ -58,6 +58,28 @@ struct SQLSchemaNameTests {
         #expect(SQLSchemaDefinition.problems(for: exact, dialect: PostgreSQLDialect()).count == 1)
     }
 
+    @Test("the change log's tables are taken too: an entity cannot be stored in pe_change_log")
+    func changeLogNames() throws {
+        let mapping = try Self.mapping(#"{"name": "pe_change_log"}, {"name": "pe_change_log_head"}"#)
+        #expect(
+            SQLSchemaDefinition.problems(for: mapping, dialect: PostgreSQLDialect()) == [
+                "'pe_change_log': table \"pe_change_log\" is the same name as table \"pe_change_log\" "
+                    + "(the engine's change log) to postgres",
+                "'pe_change_log_head': table \"pe_change_log_head\" is the same name as table "
+                    + "\"pe_change_log_head\" (the engine's change log) to postgres",
+            ])
+    }
+
+    @Test("the dialects announce a commit as the change log needs: pg_notify with bound values, SQLite's data version")
+    func notifications() {
+        #expect(
+            PostgreSQLDialect().notification(channel: "pe_change_log", payload: "7")
+                == SQLStatement(sql: "SELECT pg_notify($1, $2)", bindings: [.text("pe_change_log"), .text("7")]))
+        #expect(PostgreSQLDialect().dataVersionQuery == nil)
+        #expect(SQLiteDialect().notification(channel: "pe_change_log", payload: "7") == nil)
+        #expect(SQLiteDialect().dataVersionQuery == SQLStatement(sql: "PRAGMA data_version"))
+    }
+
     @Test("PostgreSQL keeps 63 bytes of a name: a longer table or column is refused, an index name shortened")
     func longNames() throws {
         let long = String(repeating: "é", count: 32)  // 64 bytes
