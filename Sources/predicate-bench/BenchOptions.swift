@@ -29,7 +29,8 @@ struct BenchOptions {
 
     /// Every row id, in output order.
     static let rowIDs = [
-        "age", "contains", "tags", "in", "like", "between", "parse", "graph", "changes", "live", "dblive", "sql", "load",
+        "age", "contains", "tags", "in", "like", "between", "parse", "graph", "changes", "live", "dblive", "sql",
+        "load",
     ]
 
     static let usage = """

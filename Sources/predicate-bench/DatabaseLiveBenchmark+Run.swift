@@ -52,7 +52,8 @@ extension DatabaseLiveBenchmark {
             })
     }
 
-    static func run(_ target: Target, contents: Int, seed: UInt64, runs: Int, latencySamples: Int = 50) throws -> Result {
+    static func run(_ target: Target, contents: Int, seed: UInt64, runs: Int, latencySamples: Int = 50) throws -> Result
+    {
         let writer = target.writer
         progress("dblive \(target.name): loading \(Report.grouped(contents)) Contents…")
         var graph = try graph(contents: contents, seed: seed)
@@ -118,7 +119,8 @@ extension DatabaseLiveBenchmark {
         let thread = Thread {
             do {
                 let follower = try ChangeLogFollower(mapping: mapping, connect: connect)
-                var request = FetchRequest(entity: "Content", predicate: try PredicateParser().parsePredicate("#size < 50", arguments: []))
+                var request = FetchRequest(
+                    entity: "Content", predicate: try PredicateParser().parsePredicate("#size < 50", arguments: []))
                 request.sortKeys = [SortKey("size")]
                 _ = try follower.add(request)
                 ready.signal()

@@ -34,7 +34,8 @@ enum DatabaseLiveBenchmark {
             EntityDescription(
                 name: "Bucket", attributes: [AttributeDescription(name: "name", type: .string)],
                 relationships: [
-                    RelationshipDescription(name: "contents", destination: "Content", inverse: "bucket", isToMany: true),
+                    RelationshipDescription(
+                        name: "contents", destination: "Content", inverse: "bucket", isToMany: true),
                     RelationshipDescription(name: "owner", destination: "User", inverse: "buckets", isOptional: true),
                 ]),
             EntityDescription(
@@ -45,10 +46,12 @@ enum DatabaseLiveBenchmark {
             EntityDescription(
                 name: "Content",
                 attributes: [
-                    AttributeDescription(name: "name", type: .string), AttributeDescription(name: "size", type: .integer64),
+                    AttributeDescription(name: "name", type: .string),
+                    AttributeDescription(name: "size", type: .integer64),
                 ],
                 relationships: [
-                    RelationshipDescription(name: "bucket", destination: "Bucket", inverse: "contents", isOptional: true),
+                    RelationshipDescription(
+                        name: "bucket", destination: "Bucket", inverse: "contents", isOptional: true),
                     RelationshipDescription(name: "tags", destination: "Tag", inverse: "contents", isToMany: true),
                 ]),
         ])
@@ -63,11 +66,14 @@ enum DatabaseLiveBenchmark {
         var objects: [String: [InsertedObject]] = [:]
         objects["User"] = (1...users).map { InsertedObject(id: .int($0), values: ["name": .string("User \($0)")]) }
         objects["Bucket"] = (1...buckets).map {
-            InsertedObject(id: .int($0), values: ["name": .string("Bucket \($0)"), "owner": .int(($0 - 1) % users + 1)])
+            InsertedObject(
+                id: .int($0), values: ["name": .string("Bucket \($0)"), "owner": .int(($0 - 1) % users + 1)])
         }
         objects["Tag"] = (1...tags).map { InsertedObject(id: .int($0), values: ["name": .string("Tag \($0)")]) }
         objects["Content"] = (1...contents).map { id in
-            let tagIDs = (0..<Int(random.next() % 3)).map { _ in PredicateValue.int(Int(random.next() % UInt64(tags)) + 1) }
+            let tagIDs = (0..<Int(random.next() % 3)).map { _ in
+                PredicateValue.int(Int(random.next() % UInt64(tags)) + 1)
+            }
             return InsertedObject(
                 id: .int(id),
                 values: [
@@ -83,7 +89,8 @@ enum DatabaseLiveBenchmark {
     static func requests() throws -> [FetchRequest] {
         var result: [FetchRequest] = []
         func add(_ entity: String, _ format: String, sort: String) throws {
-            var request = FetchRequest(entity: entity, predicate: try PredicateParser().parsePredicate(format, arguments: []))
+            var request = FetchRequest(
+                entity: entity, predicate: try PredicateParser().parsePredicate(format, arguments: []))
             request.sortKeys = [SortKey(sort)]
             result.append(request)
         }
@@ -113,7 +120,8 @@ enum DatabaseLiveBenchmark {
         }
         for _ in 0..<20 {
             let id = content()
-            let old = (try? graph.value(forKey: "bucket", of: ObjectID(hierarchy: "Content", id: .int(id))))?.objects.first?.id
+            let old = (try? graph.value(forKey: "bucket", of: ObjectID(hierarchy: "Content", id: .int(id))))?.objects
+                .first?.id
             let new = ObjectKey.int(Int(random.next() % UInt64(buckets)) + 1)
             changes["Content"].updated.append(
                 UpdatedObject(id: .int(id), relationships: ["bucket": .toOne(old: old, new: new)]))
@@ -121,7 +129,9 @@ enum DatabaseLiveBenchmark {
         for _ in 0..<20 {
             let tag = ObjectKey.int(Int(random.next() % UInt64(tags)) + 1)
             let id = content()
-            let current = (try? graph.value(forKey: "tags", of: ObjectID(hierarchy: "Content", id: .int(id))))?.objects.map(\.id) ?? []
+            let current =
+                (try? graph.value(forKey: "tags", of: ObjectID(hierarchy: "Content", id: .int(id))))?.objects.map(\.id)
+                ?? []
             let change: RelationshipChange =
                 current.contains(tag) ? .toMany(added: [], removed: [tag]) : .toMany(added: [tag], removed: [])
             changes["Content"].updated.append(UpdatedObject(id: .int(id), relationships: ["tags": change]))

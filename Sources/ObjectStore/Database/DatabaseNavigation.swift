@@ -26,6 +26,7 @@ public struct DatabaseNavigation: MatchNavigation {
         self.mapping = mapping
     }
 
+    /// `SELECT key FROM table WHERE key IN (…)` with the entity's discriminator when needed.
     public func keys(_ keys: Set<ObjectKey>, ofKind entity: String) throws -> Set<ObjectKey> {
         guard let table = mapping.table(of: entity), !keys.isEmpty else { return [] }
         return try lookUp(
@@ -33,6 +34,7 @@ public struct DatabaseNavigation: MatchNavigation {
             keys: keys, keysOf: entity, filter: discriminator(entity, alias: "t0"), resultsOf: entity)
     }
 
+    /// One keyed `SELECT` per batch over the relationship's storage (see the table above).
     public func sources(_ step: DependencyPath.Step, reaching keys: Set<ObjectKey>) throws -> Set<ObjectKey> {
         guard let destination = step.destination, !keys.isEmpty else { return [] }
         switch mapping.storage(of: step.key, in: step.entity) {

@@ -35,6 +35,7 @@ public struct GraphNavigation: MatchNavigation {
         self.graph = graph
     }
 
+    /// The keys among `keys` of live objects of kind `entity`, read from the graph's rows.
     public func keys(_ keys: Set<ObjectKey>, ofKind entity: String) -> Set<ObjectKey> {
         let layout = graph.layout
         guard let number = layout.numbers[entity] else { return [] }
@@ -46,6 +47,7 @@ public struct GraphNavigation: MatchNavigation {
         }
     }
 
+    /// The objects whose `step.key` leads to one of `keys`, read from the inverse's column.
     public func sources(_ step: DependencyPath.Step, reaching keys: Set<ObjectKey>) -> Set<ObjectKey> {
         let layout = graph.layout
         guard let inverse = step.inverse, let destination = step.destination,
