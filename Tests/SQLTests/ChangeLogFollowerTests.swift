@@ -70,16 +70,17 @@ struct ChangeLogFollowerTests {
         var kill: (() throws -> Int)?
     }
 
-    static func sqlite() throws -> Setup {
+    static func sqlite(_ convention: SQLNamingConvention = .standard) throws -> Setup {
         let path = NSTemporaryDirectory() + "follower-\(getpid())-\(UUID().uuidString).sqlite"
         let (graph, _) = try SampleQueryTests.sample()
-        let mapping = try SQLMapping.standard(graph.schema)
+        let mapping =
+            convention == .coreData ? try SQLMapping.coreData(graph.schema) : try SQLMapping.standard(graph.schema)
         let writer = try SQLiteConnection(path: path)
         try writer.transaction {
             try writer.execute(SQLSchemaDefinition.statements(for: mapping, dialect: writer.dialect))
             try writer.execute(try graph.insertStatements(mapping: mapping, dialect: writer.dialect))
         }
-        let store = try DatabaseStore(database: writer, schema: graph.schema, convention: .standard)
+        let store = try DatabaseStore(database: writer, schema: graph.schema, convention: convention)
         return Setup(
             store: store,
             connect: {
@@ -139,6 +140,11 @@ struct ChangeLogFollowerTests {
     @Test("SQLite: a follower on its own connection sees every entry once, in order")
     func sqliteFollows() throws {
         try Self.follow(try Self.sqlite())
+    }
+
+    @Test("SQLite, Core Data mapping: the same, over a store laid out as Core Data's")
+    func sqliteCoreDataFollows() throws {
+        try Self.follow(try Self.sqlite(.coreData))
     }
 
     @Test(
