@@ -164,15 +164,20 @@ public final class ChangeLogFollower {
         var touched: Set<Int> = []
         for key in QueryRegion(writtenBy: changes).keys { touched.formUnion(index[key] ?? []) }
         var updates: [FollowedUpdate] = []
+        // One navigation for the entry: the queries share the answers of the keyed SELECTs.
+        let navigation = SharedNavigation(DatabaseNavigation(database: connection.database, mapping: mapping))
         for id in touched.sorted() {
-            guard var query = queries[id], query.lastSequence < entry.sequence else { continue }
-            let change = try query.results.apply(changes, database: connection.database)
+            // Taken out of the dictionary while it changes, so that its arrays are not copied.
+            guard let last = queries[id]?.lastSequence, last < entry.sequence,
+                var query = queries.removeValue(forKey: id)
+            else { continue }
+            defer { queries[id] = query }
+            let change = try query.results.apply(changes, database: connection.database, navigation: navigation)
             query.lastSequence = entry.sequence
             if !change.isEmpty {
                 query.updates += 1
                 updates.append(update(id, query, change, sequence: entry.sequence, refetch: nil))
             }
-            queries[id] = query
         }
         for id in queries.keys where queries[id]?.lastSequence ?? 0 < entry.sequence {
             queries[id]?.lastSequence = entry.sequence

@@ -16,13 +16,20 @@ extension DatabaseLiveResults {
     public mutating func apply(_ changes: ChangeSet, database: any SQLDatabase) throws(LiveResultsError)
         -> ResultChange
     {
+        try apply(changes, database: database, navigation: DatabaseNavigation(database: database, mapping: mapping))
+    }
+
+    /// ``apply(_:database:)`` with the change matcher walking `navigation` (a
+    /// ``SharedNavigation`` over the database, shared by the queries matching the same entry).
+    public mutating func apply(_ changes: ChangeSet, database: any SQLDatabase, navigation: some MatchNavigation)
+        throws(LiveResultsError) -> ResultChange
+    {
         guard region.isTouched(by: changes) else {
             return ResultChange(rows: ListDiff(), sections: ListDiff(), applied: changes)
         }
         let affected: (hierarchy: String, reevaluate: Set<ObjectKey>, refresh: Set<ObjectKey>)
         do {
-            affected = try plan.matcher.affectedKeys(
-                by: changes, through: DatabaseNavigation(database: database, mapping: mapping), schema: mapping.schema)
+            affected = try plan.matcher.affectedKeys(by: changes, through: navigation, schema: mapping.schema)
         } catch {
             throw LiveResultsError("matching the change against the database failed: \(error)")
         }
@@ -30,7 +37,9 @@ extension DatabaseLiveResults {
         let found = try plan.evaluate(keys: reachedKeys, database: database)
         var evaluated: [Int32: [EvaluationValue]] = [:]
         for (key, values) in found { evaluated[number(key)] = values }
-        let reached = reachedKeys.map { number($0) }
+        // A reached key without a row was no member and is none now (it matched nothing): it
+        // needs no row number.
+        let reached = reachedKeys.compactMap { rowOf[$0] }
         // What a row displays may have changed: a refresh key path was touched, or one of its
         // own attributes changed. Only rows already numbered can be members.
         var displayChanged = affected.refresh.compactMap { rowOf[$0] }
