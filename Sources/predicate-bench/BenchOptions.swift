@@ -29,8 +29,8 @@ struct BenchOptions {
 
     /// Every row id, in output order.
     static let rowIDs = [
-        "age", "contains", "tags", "in", "like", "between", "parse", "graph", "scan", "changes", "live", "sql", "load",
-        "create",
+        "age", "contains", "tags", "in", "like", "between", "parse", "graph", "scan", "changes", "live", "dblive",
+        "sql", "load", "create",
     ]
 
     static let usage = """
@@ -39,7 +39,8 @@ struct BenchOptions {
           --runs N     measured runs per candidate after one warm-up (default 5)
           --seed N     seed of the generated objects (default 2024)
           --rows ID…   only these rows: \(rowIDs.joined(separator: " "))
-          --postgres URL  a PostgreSQL database for the sql and create rows (their tables are replaced)
+          --postgres URL  a PostgreSQL database for the sql, create and dblive rows (sql and create
+                       replace their tables; dblive drops and recreates its schema public)
           --columns ID… only these evaluation columns (for profiling): \(Column.allCases.map(\.rawValue).joined(separator: " "))
         """
 

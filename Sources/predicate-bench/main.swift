@@ -113,6 +113,17 @@ func runBenchmark(_ options: BenchOptions) throws {
         targets.append(Target.liveResults(result))
     }
 
+    if options.includes("dblive") {
+        var databases = [try DatabaseLiveBenchmark.sqlite()]
+        if let url = options.postgresURL { databases.append(try DatabaseLiveBenchmark.postgres(url)) }
+        for database in databases {
+            let result = try DatabaseLiveBenchmark.run(
+                database, contents: options.contents, seed: options.seed, runs: options.runs)
+            print(result.markdown)
+            print()
+        }
+    }
+
     if options.includes("sql") {
         let result = try SQLBenchmark.run(
             rows: options.contents, buckets: options.buckets, runs: options.runs, postgresURL: options.postgresURL)

@@ -44,7 +44,7 @@ struct CheckedFetchRequestPropertyTests {
     /// A random request (``LiveResultsPropertyTests/makeRequest(_:_:)``), with one key path
     /// replaced by any key path half the time.
     static func makeRequest(_ generator: inout GraphCaseGenerator, _ graphCase: GraphCase) -> FetchRequest? {
-        guard var request = LiveResultsPropertyTests.makeRequest(&generator, graphCase) else { return nil }
+        guard var request = LiveSequences.makeRequest(&generator, graphCase) else { return nil }
         guard generator.chance(50) else { return request }
         let keyPath = anyKeyPath(from: graphCase.root, graphCase.schema, &generator)
         switch generator.int(0...2) {

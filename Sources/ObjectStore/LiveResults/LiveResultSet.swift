@@ -47,20 +47,12 @@ public struct LiveResultSet: Sendable {
             keys: graph.storage.tables[plan.hierarchy].keys, rows: window)
     }
     /// The sections of ``rows`` (empty without a section key path).
-    public private(set) var sections: [ResultSection] = []
+    public var sections: [ResultSection] { ranked.sections }
 
     /// What is derived from the request: compiled once per request.
     var plan: Plan
-    /// Every matching row of the root hierarchy, in order (before the offset and the limit).
-    var members: [Int32] = []
-    /// The first sort value of each member as a kind and a number (``LeadKey``), in the order
-    /// of ``members``: most comparisons in searches of the list are then two array reads.
-    var memberLeads: [LeadKey] = []
-    /// The sort values (the section value first) of each member row, by row.
-    var sortValues: [[EvaluationValue]?] = []
-    /// Flags by row for one ``apply(_:)`` (reached, refreshed, leaving), kept between calls so
-    /// that a change costs its size, not the table's; every flag set is cleared before it returns.
-    var flags: [UInt8] = []
+    /// The matching rows of the root hierarchy in order, with their sort values.
+    var ranked: RankedRows
 
     /// The heap bytes the result set holds beside the graph it shares: its arrays by capacity,
     /// and each member's sort values with their array header and the allocator's overhead (the
@@ -68,8 +60,8 @@ public struct LiveResultSet: Sendable {
     package var heldBytes: Int {
         func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
         let perAllocation = 48  // an array's header and the allocator's bookkeeping
-        var total = bytes(members) + bytes(memberLeads) + bytes(sortValues) + bytes(flags)
-        for case let values? in sortValues { total += perAllocation + bytes(values) }
+        var total = bytes(ranked.members) + bytes(ranked.memberLeads) + bytes(ranked.sortValues) + bytes(ranked.flags)
+        for case let values? in ranked.sortValues { total += perAllocation + bytes(values) }
         for section in sections { total += perAllocation + section.name.utf8.count }
         return total
     }
@@ -82,6 +74,7 @@ public struct LiveResultSet: Sendable {
         self.graph = graph
         self.request = request
         self.plan = try Plan(request: request, graph: graph)
+        self.ranked = RankedRows(sortKeys: [], window: ResultWindow(), sectioned: false)
         try refetch()
     }
 
@@ -91,6 +84,7 @@ public struct LiveResultSet: Sendable {
         self.graph = graph
         self.request = request
         self.plan = try Plan(request: request, graph: graph, tracksChanges: false)
+        self.ranked = RankedRows(sortKeys: [], window: ResultWindow(), sectioned: false)
         try refetch()
     }
 
@@ -111,60 +105,20 @@ public struct LiveResultSet: Sendable {
     /// Evaluates every object of the root entity, sorts the matches and shows the window.
     mutating func refetch() throws(LiveResultsError) {
         let table = graph.storage.tables[plan.hierarchy]
-        sortValues = Array(repeating: nil, count: table.keys.count)
-        members = []
+        var ranked = RankedRows(
+            sortKeys: plan.sortKeys, window: request.window, sectioned: request.sectionKeyPath != nil)
+        ranked.reserve(rows: table.keys.count)
+        var members: [Int32] = []
         for row in table.entities.indices where try plan.matches(row: row, in: graph) {
-            setSortValues(try plan.sortValues(row: row, in: graph), row: row)
+            ranked.setSortValues(try plan.sortValues(row: row, in: graph), row: row)
             members.append(Int32(row))
         }
-        // Sorted with each row's lead key beside it, so that most comparisons read no sort values.
-        let order = RowOrder(self)
-        var sorted = members.map { (row: $0, lead: order.lead(of: $0)) }
-        sorted.sort { order.precedes($0.row, $0.lead, $1.row, $1.lead) }
-        members = sorted.map(\.row)
-        memberLeads = sorted.map(\.lead)
-        showWindow()
-    }
-
-    /// Records a row's sort values (`nil`: not a member).
-    mutating func setSortValues(_ values: [EvaluationValue]?, row: Int) {
-        if sortValues.count <= row {
-            sortValues += Array(repeating: nil, count: row + 1 - sortValues.count)
-        }
-        sortValues[row] = values
+        ranked.rank(members, keys: table.keys)
+        self.ranked = ranked
     }
 
     /// The member rows within the offset and the limit (``ResultWindow``: any size, no overflow).
-    var window: ArraySlice<Int32> {
-        members[request.window.range(in: members.count)]
-    }
-
-    /// Sets ``sections`` from the members shown.
-    mutating func showWindow() {
-        let visible = window
-        sections = []
-        guard request.sectionKeyPath != nil else { return }
-        var start = 0
-        var current: String?
-        for (offset, row) in visible.enumerated() {
-            let name = Self.sectionName(sortValues[Int(row)]?.first ?? .null)
-            if name != current {
-                if let current { sections.append(ResultSection(name: current, rows: start..<offset)) }
-                current = name
-                start = offset
-            }
-        }
-        if let current { sections.append(ResultSection(name: current, rows: start..<visible.count)) }
-    }
-
-    /// A section value's name: the string itself, `""` for nil, the value's text otherwise.
-    static func sectionName(_ value: EvaluationValue) -> String {
-        switch value {
-        case .null: ""
-        case .string(let string): string
-        default: value.predicateValue?.jsonText() ?? value.briefDescription
-        }
-    }
+    var window: ArraySlice<Int32> { ranked.shown }
 }
 
 /// The first sort value of a row in a form compared with two reads: its kind (in the order of

@@ -58,10 +58,10 @@ public struct ChangeMatcher: Sendable {
     /// What the query reads.
     public let dependencies: QueryDependencies
     /// For each key, the (path, level) pairs whose step reads it.
-    private let stepsByKey: [String: [StepReference]]
-    private let allSteps: [StepReference]
+    let stepsByKey: [String: [StepReference]]
+    let allSteps: [StepReference]
 
-    private struct StepReference: Hashable {
+    struct StepReference: Hashable {
         var path: Int
         var level: Int
     }

@@ -154,16 +154,22 @@ final class LoweringWalk {
     }
 
     func rootQuery(
-        entity: String, condition: CheckedCondition?, sortKeys: [CheckedSortKey], limit: Int?, offset: Int?
+        entity: String, condition: CheckedCondition?, sortKeys: [CheckedSortKey], limit: Int?, offset: Int?,
+        sortValueColumns: Bool = false, keys: [SQLValue]? = nil
     ) throws(SQLLoweringError) -> SQLSelect {
         let table = try table(entity, range: nil)
         root = Row(alias: "t0", entity: entity, optional: false)
         var select = SQLSelect(
             columns: [.column(alias: "t0", name: table.primaryKey)], from: .init(table: table.name, alias: "t0"))
+        if let keys {
+            select.conditions.append(.inList(.column(alias: "t0", name: table.primaryKey), keys.map { .value($0) }))
+        }
         if let filter = discriminator(table, alias: "t0") { select.conditions.append(filter) }
         if let condition { select.conditions += try whereConditions(condition, table: table) }
         for key in sortKeys {
-            select.order.append(contentsOf: try order(key))
+            let (order, value) = try order(key)
+            select.order.append(contentsOf: order)
+            if sortValueColumns { select.columns.append(value) }
         }
         select.order.append(.init(expression: .column(alias: "t0", name: table.primaryKey), descending: false))
         select.joins = Self.innerWhereRequired(frames[0].joins, conditions: select.conditions)
@@ -218,7 +224,8 @@ final class LoweringWalk {
     /// `ORDER BY` terms for a sort key checked by the rule every back end applies (an attribute
     /// through to-one hops): nil first ascending (as in memory), strings in the engine's order
     /// through `pe_compare`-compatible folding.
-    private func order(_ checked: CheckedSortKey) throws(SQLLoweringError) -> [SQLSelect.Order] {
+    /// The ORDER BY terms of a sort key, and the value it sorts by (uncollated).
+    private func order(_ checked: CheckedSortKey) throws(SQLLoweringError) -> ([SQLSelect.Order], SQLExpression) {
         let key = checked.key
         let operand = try keyPath(checked.resolved, from: root, range: nil, text: key.keyPath)
         guard case .scalar(let expression, let type) = operand else {
@@ -228,6 +235,6 @@ final class LoweringWalk {
         // nil sorts first ascending (last descending), as in memory.
         let nullsFirst = SQLSelect.Order(expression: .isNull(expression, negated: true), descending: !key.ascending)
         let value = type == .string ? SQLExpression.collate(expression, key.comparison) : expression
-        return [nullsFirst, .init(expression: value, descending: !key.ascending)]
+        return ([nullsFirst, .init(expression: value, descending: !key.ascending)], expression)
     }
 }

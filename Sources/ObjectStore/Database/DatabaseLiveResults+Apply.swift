@@ -1,0 +1,64 @@
+import Evaluation
+import KeyPaths
+import Predicates
+
+extension DatabaseLiveResults {
+    /// Brings the rows up to date with one applied change set that the database has committed
+    /// (a change log entry), and returns what changed — the same diff, sections and updated
+    /// rows as ``LiveResultSet/apply(_:)`` for the same change (see there for the rules).
+    ///
+    /// A change set outside the request's ``region`` returns an empty change without a query.
+    /// Otherwise the roots it may affect are found in SQL (``ChangeMatcher/affectedRoots(by:through:schema:)``
+    /// over a ``DatabaseNavigation``) and evaluated again by key. `changes` must be an applied
+    /// change set (what the store's `apply` returns and its log keeps: objects under their
+    /// concrete entities, old and new destinations of every changed relationship). Errors: the
+    /// database fails; the rows are then as before the call.
+    public mutating func apply(_ changes: ChangeSet, database: any SQLDatabase) throws(LiveResultsError)
+        -> ResultChange
+    {
+        try apply(changes, database: database, navigation: DatabaseNavigation(database: database, mapping: mapping))
+    }
+
+    /// ``apply(_:database:)`` with the change matcher walking `navigation` (a
+    /// ``SharedNavigation`` over the database, shared by the queries matching the same entry).
+    public mutating func apply(_ changes: ChangeSet, database: any SQLDatabase, navigation: some MatchNavigation)
+        throws(LiveResultsError) -> ResultChange
+    {
+        guard region.isTouched(by: changes) else {
+            return ResultChange(rows: ListDiff(), sections: ListDiff(), applied: changes)
+        }
+        let affected: (hierarchy: String, reevaluate: Set<ObjectKey>, refresh: Set<ObjectKey>)
+        do {
+            affected = try plan.matcher.affectedKeys(by: changes, through: navigation, schema: mapping.schema)
+        } catch {
+            throw LiveResultsError("matching the change against the database failed: \(error)")
+        }
+        let reachedKeys = Array(affected.reevaluate)
+        let found = try plan.evaluate(keys: reachedKeys, database: database)
+        var evaluated: [Int32: [EvaluationValue]] = [:]
+        for (key, values) in found { evaluated[number(key)] = values }
+        // A reached key without a row was no member and is none now (it matched nothing): it
+        // needs no row number.
+        let reached = reachedKeys.compactMap { rowOf[$0] }
+        // What a row displays may have changed: a refresh key path was touched, or one of its
+        // own attributes changed. Only rows already numbered can be members.
+        var displayChanged = affected.refresh.compactMap { rowOf[$0] }
+        let schema = mapping.schema
+        for (name, entityChanges) in changes.entities
+        where schema.ancestors(of: name).last ?? name == plan.rootHierarchy {
+            for update in entityChanges.updated where !update.attributes.isEmpty {
+                if let row = rowOf[update.id] { displayChanged.append(row) }
+            }
+        }
+        let oldSections = sections.map(\.name)
+        // Every reached row is evaluated already: the merge reads the answers, it runs no query.
+        let rowDiff = try ranked.merge(reached: reached, displayChanged: displayChanged, keys: keys) { row in
+            evaluated[row]
+        }
+        let keys = keys
+        let hierarchy = plan.rootHierarchy
+        return ResultChange(
+            rows: rowDiff.map { ObjectID(hierarchy: hierarchy, id: keys[Int($0)]) },
+            sections: ListDiff(from: oldSections, to: sections.map(\.name)), applied: changes)
+    }
+}

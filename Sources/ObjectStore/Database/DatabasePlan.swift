@@ -1,0 +1,98 @@
+import Evaluation
+import KeyPaths
+import Predicates
+
+/// What a fetch request compiles to for a database, from the request checked once
+/// (``CheckedFetchRequest``): the lowering that builds its queries, the change matcher of its
+/// dependencies, and how to read each sort value back from its column.
+struct DatabasePlan: Sendable {
+    let checked: CheckedFetchRequest
+    let lowering: PredicateLowering
+    let matcher: ChangeMatcher
+    /// The request's sort keys, the section key path first.
+    let sortKeys: [SortKey]
+    /// The attribute type of each sort key's value (`nil`: read as stored).
+    let sortTypes: [AttributeType?]
+    /// The root entity's hierarchy (``ObjectID/hierarchy``).
+    let rootHierarchy: String
+    /// The key type of the root's hierarchy.
+    let keyType: SQLKeyType
+
+    init(request: FetchRequest, mapping: SQLMapping) throws(LiveResultsError) {
+        let schema = mapping.schema
+        guard schema.entity(named: request.entity) != nil else {
+            var message = "no entity named '\(request.entity)'"
+            if let guess = EditDistance.bestMatch(for: request.entity, among: schema.entityNames) {
+                message += "; did you mean '\(guess)'?"
+            }
+            throw LiveResultsError(message)
+        }
+        if let problem = request.window.problem { throw LiveResultsError("the fetch request's window: \(problem)") }
+        do {
+            checked = try CheckedFetchRequest(request, schema: schema)
+        } catch {
+            throw LiveResultsError(error.rendered, diagnostics: error.diagnostics)
+        }
+        do {
+            matcher = ChangeMatcher(dependencies: try QueryDependencies(checked))
+        } catch {
+            throw LiveResultsError(
+                "the request's key paths cannot be tracked: \(error.description)", dependencyError: error)
+        }
+        lowering = PredicateLowering(layout: mapping)
+        // Lowered once here so that a request SQL cannot express is refused before any fetch.
+        do {
+            _ = try lowering.liveQuery(checked)
+        } catch {
+            throw LiveResultsError("the request cannot be lowered to SQL: \(error.message)")
+        }
+        sortKeys = checked.sortKeys.map(\.key)
+        sortTypes = checked.sortKeys.map { key in
+            if case .attribute(let attribute)? = key.resolved.destinationProperty { return attribute.type }
+            return nil
+        }
+        rootHierarchy = schema.ancestors(of: request.entity).last ?? request.entity
+        keyType = mapping.keyType(ofHierarchyOf: request.entity)
+    }
+
+    /// The matching objects (all of them, or those among `keys`) with their sort values, in
+    /// the query's order; keys cut into batches the database accepts.
+    func evaluate(keys: [ObjectKey]?, database: any SQLDatabase) throws(LiveResultsError)
+        -> [(ObjectKey, [EvaluationValue])]
+    {
+        guard let keys else { return try run(nil, database) }
+        let bound = keys.compactMap { keyType.storedKey($0.predicateValue) }
+        let batch = max(1, min(500, database.dialect.maximumBindings / 2))
+        var result: [(ObjectKey, [EvaluationValue])] = []
+        for start in stride(from: 0, to: bound.count, by: batch) {
+            result += try run(Array(bound[start..<min(bound.count, start + batch)]), database)
+        }
+        return result
+    }
+
+    private func run(_ keys: [SQLValue]?, _ database: any SQLDatabase) throws(LiveResultsError)
+        -> [(ObjectKey, [EvaluationValue])]
+    {
+        let rows: [[SQLValue]]
+        do {
+            rows = try database.rows(try lowering.liveQuery(checked, keys: keys))
+        } catch {
+            throw LiveResultsError("the live query failed: \(error)")
+        }
+        var result: [(ObjectKey, [EvaluationValue])] = []
+        result.reserveCapacity(rows.count)
+        for row in rows {
+            guard let first = row.first, let key = ObjectKey(stored: first, as: keyType) else {
+                throw LiveResultsError("the live query returned a row without a key: \(row.first ?? .null)")
+            }
+            var values: [EvaluationValue] = []
+            values.reserveCapacity(sortTypes.count)
+            for (index, type) in sortTypes.enumerated() {
+                let stored = index + 1 < row.count ? row[index + 1] : .null
+                values.append(EvaluationValue(stored.predicateValue(as: type)))
+            }
+            result.append((key, values))
+        }
+        return result
+    }
+}
