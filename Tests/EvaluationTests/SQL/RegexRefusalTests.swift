@@ -106,7 +106,7 @@ struct RegexRefusalTests {
         (
             #"name MATCHES '\\Qa.b'"#,
             [
-                #"1:14: error: MATCHES pattern '\Qa.b' is not lowered for postgres: its whole-string form does not compile (an unterminated '\Q')"#,
+                #"1:14: error: MATCHES pattern '\Qa.b' is not lowered for postgres: its whole-string form does not compile (as after an unterminated '\Q', or at ICU's nesting limit)"#,
                 #"name MATCHES '\\Qa.b'"#,
                 "             ^^^^^^^^",
             ]
@@ -140,6 +140,31 @@ struct RegexRefusalTests {
         }
         // SQLite runs ICU itself.
         #expect(throws: Never.self) { try LoweringGoldenTests.statement(format) }
+    }
+
+    @Test(
+        "98 nested groups are translated; 99, whose whole-string form ICU cannot compile, are refused; deeper is ICU's own error"
+    )
+    func deepNesting() throws {
+        func nested(_ count: Int) -> String {
+            String(repeating: "(", count: count) + "a" + String(repeating: ")", count: count)
+        }
+        let statement = try LoweringGoldenTests.statement("name MATCHES '\(nested(98))'", dialect: PostgreSQLDialect())
+        #expect(
+            statement.bindings
+                == [
+                    .text("^(?:" + String(repeating: "(?:", count: 98) + "a" + String(repeating: ")", count: 98) + ")$")
+                ])
+        #expect {
+            try LoweringGoldenTests.statement("name MATCHES '\(nested(99))'", dialect: PostgreSQLDialect())
+        } throws: { error in
+            (error as? SQLLoweringError)?.message.contains("its whole-string form does not compile") == true
+        }
+        #expect {
+            try LoweringGoldenTests.statement("name MATCHES '\(nested(150))'", dialect: PostgreSQLDialect())
+        } throws: { error in
+            (error as? SQLLoweringError)?.id == "sql-invalid-pattern"
+        }
     }
 
     @Test("without the helper functions, a folding MATCHES is refused; a plain one needs none")

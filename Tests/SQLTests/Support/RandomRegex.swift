@@ -42,6 +42,40 @@ indirect enum RandomRegex: Sendable {
         }
     }
 
+    /// Smaller patterns for shrinking a failing one: a part alone, or one part left out.
+    var smaller: [RandomRegex] {
+        switch self {
+        case .character, .dot, .set, .anchor, .outside:
+            return []
+        case .group(let opening, let inner):
+            return [inner] + inner.smaller.map { .group(opening: opening, $0) }
+        case .repetition(let inner, let minimum, let maximum, let lazy):
+            var candidates = [inner]
+            if lazy { candidates.append(.repetition(inner, minimum: minimum, maximum: maximum, lazy: false)) }
+            candidates += inner.smaller.map { .repetition($0, minimum: minimum, maximum: maximum, lazy: lazy) }
+            return candidates
+        case .sequence(let items), .alternation(let items):
+            let rebuild: ([RandomRegex]) -> RandomRegex = { parts in
+                if case .sequence = self { return .sequence(parts) }
+                return .alternation(parts)
+            }
+            var candidates = items
+            for index in items.indices where items.count > 2 {
+                var fewer = items
+                fewer.remove(at: index)
+                candidates.append(rebuild(fewer))
+            }
+            for index in items.indices {
+                for part in items[index].smaller {
+                    var changed = items
+                    changed[index] = part
+                    candidates.append(rebuild(changed))
+                }
+            }
+            return candidates
+        }
+    }
+
     /// Whether the pattern matches only the empty string.
     var isZeroWidth: Bool {
         switch self {

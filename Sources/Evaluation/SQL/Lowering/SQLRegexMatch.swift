@@ -56,7 +56,8 @@ public struct SQLRegexMatch: Sendable, Hashable {
         guard prepared.wrapped != nil else {
             throw refusal(
                 "MATCHES pattern \(RegexPattern.quoted(pattern)) is not lowered for \(dialect): "
-                    + "its whole-string form does not compile (an unterminated '\\Q')")
+                    + "its whole-string form does not compile (as after an unterminated '\\Q', or at ICU's "
+                    + "nesting limit)")
         }
         do {
             return (prepared.text, try ICURegexParser.parse(prepared.text))

@@ -25,6 +25,18 @@ indirect enum ICURegex: Sendable, Hashable {
     case alternation([ICURegex])
     case repetition(ICURegex, ICURegexQuantifier)
 
+    /// Whether the node can match the empty string.
+    var canMatchEmpty: Bool {
+        switch self {
+        case .anchor: true
+        case .group(let inner): inner.canMatchEmpty
+        case .sequence(let items): items.allSatisfy(\.canMatchEmpty)
+        case .alternation(let branches): branches.contains(where: \.canMatchEmpty)
+        case .repetition(let inner, let quantifier): quantifier.minimum == 0 || inner.canMatchEmpty
+        case .literal, .set, .anyCharacter: false
+        }
+    }
+
     /// Whether the node matches only the empty string (anchors and groups of them).
     var isZeroWidth: Bool {
         switch self {

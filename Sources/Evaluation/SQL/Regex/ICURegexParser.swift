@@ -14,6 +14,7 @@
 struct ICURegexParser {
     /// How deeply groups and quantifiers may nest (the printer and the tree's own walks recurse).
     static let maximumDepth = 100
+    static let depthReason = "nests deeper than \(maximumDepth) groups and quantifiers, the translation's limit"
 
     let scalars: [Unicode.Scalar]
     var position = 0
@@ -70,8 +71,20 @@ struct ICURegexParser {
                 guard let last = atoms.popLast() else {
                     throw refusal("the quantifier '\(quantifier.spelling)' after nothing", at: quantifier.offset)
                 }
+                // ICU gives up on a lazy loop whose body matched nothing, instead of trying the
+                // other ways to match (`(?:a{0,2})+?|b` does not match "b"): no regular
+                // expression of another engine answers like that.
+                if quantifier.lazy, last.canMatchEmpty {
+                    throw ICURegexRefusal(
+                        construct: "the lazy quantifier '\(quantifier.spelling)'", offset: quantifier.offset,
+                        reason: "repeats a part that can match nothing, where ICU's answer is its own")
+                }
                 stacked += 1
-                if depth + stacked > Self.maximumDepth { throw refusal("quantifiers nested this deep", at: start) }
+                if depth + stacked > Self.maximumDepth {
+                    throw ICURegexRefusal(
+                        construct: "the quantifier '\(quantifier.spelling)'", offset: quantifier.offset,
+                        reason: Self.depthReason)
+                }
                 atoms.append(.repetition(last, quantifier))
             }
             items += atoms
@@ -137,7 +150,9 @@ struct ICURegexParser {
         }
         depth += 1
         defer { depth -= 1 }
-        if depth > Self.maximumDepth { throw refusal("groups nested this deep", at: start) }
+        if depth > Self.maximumDepth {
+            throw ICURegexRefusal(construct: "the group '('", offset: start, reason: Self.depthReason)
+        }
         let inner = try alternation()
         guard peek() == ")" else { throw refusal("an unterminated group '('", at: start) }
         position += 1
