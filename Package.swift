@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "KeyPaths", targets: ["KeyPaths"]),
         .library(name: "Evaluation", targets: ["Evaluation"]),
         .library(name: "ObjectStore", targets: ["ObjectStore"]),
+        .library(name: "SQLiteDatabase", targets: ["SQLiteDatabase"]),
+        .library(name: "PostgresDatabase", targets: ["PostgresDatabase"]),
         .executable(name: "predicate", targets: ["predicate"]),
     ],
     targets: [
@@ -34,9 +36,31 @@ let package = Package(
             name: "predicate-bench",
             dependencies: ["Predicates", "Evaluation", "KeyPaths", "ObjectStore", "SQLiteDatabase", "PostgresDatabase"]),
         .executableTarget(
-            name: "predicate-fuzz", dependencies: ["PredicateCLI", "Evaluation", "Predicates", "TestSupport"]),
+            name: "predicate-fuzz",
+            dependencies: [
+                "PredicateCLI", "Evaluation", "Predicates", "KeyPaths", "ObjectStore", "TestSupport",
+                "GraphTestSupport",
+            ]),
         // Coverage-guided fuzzing of the parser and the loaders (a libFuzzer build: README).
         .executableTarget(name: "predicate-libfuzzer", dependencies: ["Predicates", "KeyPaths", "Evaluation"]),
+        // The README's Swift examples, one folder each: every main.swift is a code block of
+        // README.md character for character, and its output is the block printed after it
+        // (Tests/PredicateCLITests/ReadmeExampleTests.swift checks both). Without package access
+        // they see only the public API, as a package that depends on this one does.
+        .executableTarget(
+            name: "example-quick-start", dependencies: ["Evaluation", "Predicates"], path: "Examples/quick-start",
+            packageAccess: false),
+        .executableTarget(
+            name: "example-live-results", dependencies: ["Evaluation", "KeyPaths", "ObjectStore", "Predicates"],
+            path: "Examples/live-results", packageAccess: false),
+        .executableTarget(
+            name: "example-sqlite-query",
+            dependencies: ["Evaluation", "KeyPaths", "ObjectStore", "Predicates", "SQLiteDatabase"],
+            path: "Examples/sqlite-query", packageAccess: false),
+        .executableTarget(
+            name: "example-core-data-store",
+            dependencies: ["Evaluation", "KeyPaths", "ObjectStore", "Predicates", "SQLiteDatabase"],
+            path: "Examples/core-data-store", packageAccess: false),
         // Shared by the test targets: the seeded generator, seed reading and shrinking.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Random schemas, graphs and predicates, shared by the graph and SQL differential tests.
@@ -57,8 +81,9 @@ let package = Package(
                 "SQLiteDatabase", "PostgresDatabase", "PredicateCLI", "ObjectStore", "Evaluation", "Predicates",
                 "KeyPaths",
                 "TestSupport", "GraphTestSupport",
-            ]),
-        .testTarget(name: "PredicateCLITests", dependencies: ["PredicateCLI", "Predicates"]),
+            ],
+            exclude: ["Fixtures"]),
+        .testTarget(name: "PredicateCLITests", dependencies: ["PredicateCLI", "Predicates", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,7 +11,7 @@ extension PostgresConnection.Configuration {
     /// malformed URI quote the URI, password included. A malformed string or an unknown
     /// keyword throws a ``PostgresError`` that names the part at fault but never quotes a
     /// secret: `malformed PostgreSQL URL: the password has an invalid percent-encoding`.
-    package init(parsing text: String) throws(PostgresError) {
+    public init(parsing text: String) throws(PostgresError) {
         var options: [String: String] = [:]
         if let prefix = ["postgresql://", "postgres://"].first(where: text.hasPrefix) {
             for (keyword, value) in try Self.uriOptions(Array(text.utf8.dropFirst(prefix.utf8.count))) {

@@ -19,20 +19,20 @@ extension PostgresConnection {
     /// connection builds from a configuration show the host, port, database and user only —
     /// never a password, whether it came from the URI's user information, a `?password=`
     /// parameter or a `password=` pair.
-    package struct Configuration: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
+    public struct Configuration: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
         /// The seconds libpq waits for a server to answer (per host tried) when the connection
         /// string sets no `connect_timeout`. libpq's own default is to wait for ever; libpq
         /// counts any value below 2 as 2 (and `0` as no limit).
-        package static let defaultConnectTimeout = 10
+        public static let defaultConnectTimeout = 10
 
         /// The options given, by libpq keyword, the secrets left out.
-        package private(set) var options: [String: String]
+        public private(set) var options: [String: String]
         /// The secret options given (`password`, `sslpassword`), by keyword.
         private var secrets: [String: String]
 
         /// A configuration from libpq options by keyword (empty values are ignored, as libpq
         /// ignores them). Unknown keywords are refused by ``PostgresConnection/init(configuration:)``.
-        package init(options given: [String: String]) {
+        public init(options given: [String: String]) {
             var options: [String: String] = [:]
             var secrets: [String: String] = [:]
             for (keyword, value) in given where !value.isEmpty {
@@ -48,23 +48,23 @@ extension PostgresConnection {
 
         /// The host name, address or socket directory (a comma-separated list when several
         /// hosts are tried in turn); `nil` for libpq's default.
-        package var host: String? { options["host"] }
+        public var host: String? { options["host"] }
         /// The port (a comma-separated list for several hosts); `nil` for libpq's default.
-        package var port: String? { options["port"] }
+        public var port: String? { options["port"] }
         /// The database name; `nil` for libpq's default (the user name).
-        package var database: String? { options["dbname"] }
+        public var database: String? { options["dbname"] }
         /// The user name; `nil` for libpq's default (the operating-system user).
-        package var user: String? { options["user"] }
+        public var user: String? { options["user"] }
         /// Whether a password was given.
-        package var hasPassword: Bool { secrets["password"] != nil }
+        public var hasPassword: Bool { secrets["password"] != nil }
         /// The connect timeout in effect, in libpq's spelling: the one given, else
         /// ``defaultConnectTimeout``.
-        package var connectTimeout: String { options["connect_timeout"] ?? String(Self.defaultConnectTimeout) }
+        public var connectTimeout: String { options["connect_timeout"] ?? String(Self.defaultConnectTimeout) }
 
         /// What identifies the server and the login, as a key/value string without secrets:
         /// `host=db.example.com port=5433 dbname=notes user=bob`; `libpq's default server`
         /// when none of the four is given.
-        package var description: String {
+        public var description: String {
             let shown = [("host", host), ("port", port), ("dbname", database), ("user", user)]
                 .compactMap { keyword, value in value.map { "\(keyword)=\(Self.quoted($0))" } }
             return shown.isEmpty ? "libpq's default server" : shown.joined(separator: " ")
@@ -72,7 +72,7 @@ extension PostgresConnection {
 
         /// What `dump` and debuggers show: the ``description`` only, so that reflection never
         /// reaches the secrets.
-        package var customMirror: Mirror {
+        public var customMirror: Mirror {
             Mirror(self, children: ["description": description], displayStyle: .struct)
         }
 

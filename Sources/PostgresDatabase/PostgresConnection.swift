@@ -2,7 +2,8 @@ import CLibPQ
 import Evaluation
 import Foundation
 
-/// A connection to a PostgreSQL server through libpq.
+/// A connection to a PostgreSQL server through libpq; the store layer uses it as a
+/// ``SQLDatabase``.
 ///
 /// ```swift
 /// let db = try PostgresConnection(url: "postgresql:///test?host=/tmp/pg-socket&port=5432")
@@ -16,13 +17,13 @@ import Foundation
 /// ``Configuration/defaultConnectTimeout`` seconds for a server that does not answer, unless the
 /// string sets `connect_timeout`. No error or description shows a password. A connection belongs
 /// to one thread at a time.
-package final class PostgresConnection: SQLQuerying {
+public final class PostgresConnection: SQLDatabase {
     private let handle: OpaquePointer
     /// Where the connection goes (printable: it shows no secret).
-    package let configuration: Configuration
+    public let configuration: Configuration
 
     /// Parses `url` (``Configuration/init(parsing:)``) and connects.
-    package convenience init(url: String) throws(PostgresError) {
+    public convenience init(url: String) throws(PostgresError) {
         try self.init(configuration: try Configuration(parsing: url))
     }
 
@@ -30,7 +31,7 @@ package final class PostgresConnection: SQLQuerying {
     /// or refuses: `cannot connect to host=db port=5432 dbname=notes user=bob: …` with libpq's
     /// reason, which names the host it tried (`connection to server at "db" (10.0.0.5), port
     /// 5432 failed: timeout expired`).
-    package init(configuration: Configuration) throws(PostgresError) {
+    public init(configuration: Configuration) throws(PostgresError) {
         let parameters = configuration.connectionParameters
         let keywords = parameters.map { strdup($0.keyword) }
         let values = parameters.map { strdup($0.value) }
@@ -65,33 +66,33 @@ package final class PostgresConnection: SQLQuerying {
     deinit { PQfinish(handle) }
 
     /// The server's version number (`150018` for 15.18).
-    package var serverVersion: Int { Int(PQserverVersion(handle)) }
+    public var serverVersion: Int { Int(PQserverVersion(handle)) }
 
-    /// Runs one or more statements without bindings (`CREATE TABLE …; CREATE INDEX …`).
-    package func execute(_ sql: String) throws(PostgresError) {
+    /// PostgreSQL's spelling (``PostgreSQLDialect``, a plain server's capabilities).
+    public let dialect: any SQLDialect = PostgreSQLDialect()
+
+    /// Runs one or more statements without bindings, as written: the helper functions'
+    /// installation, session settings, and tests that make a database by hand. The store layer
+    /// runs statements built as trees.
+    public func execute(_ sql: String) throws(PostgresError) {
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result, sql: sql)
     }
 
-    /// Runs a statement that returns no rows; returns the number of rows it changed.
+    /// Runs a statement that returns no rows; returns the number of rows it changed
+    /// (``SQLDatabase``).
     @discardableResult
-    package func run(_ statement: SQLStatement) throws(PostgresError) -> Int {
+    public func execute(_ statement: SQLStatement) throws(PostgresError) -> Int {
         let result = try send(statement)
         defer { PQclear(result) }
         return Int(String(cString: PQcmdTuples(result))) ?? 0
     }
 
-    /// Runs each statement in order.
-    package func run(_ statements: [SQLStatement]) throws(PostgresError) {
-        for statement in statements { try run(statement) }
-    }
-
-    /// Runs a query; returns the column names and the rows.
-    package func query(_ statement: SQLStatement) throws(PostgresError) -> (columns: [String], rows: [[SQLValue]]) {
+    /// Runs a query; returns its rows (``SQLDatabase``).
+    public func rows(_ statement: SQLStatement) throws(PostgresError) -> [[SQLValue]] {
         let result = try send(statement)
         defer { PQclear(result) }
-        let columns = (0..<PQnfields(result)).map { String(cString: PQfname(result, $0)) }
         var rows: [[SQLValue]] = []
         for row in 0..<PQntuples(result) {
             rows.append(
@@ -99,45 +100,12 @@ package final class PostgresConnection: SQLQuerying {
                     try PostgresValues.decode(result, row: row, column: column)
                 })
         }
-        return (columns, rows)
-    }
-
-    /// Runs a query; returns its rows (``SQLQuerying``).
-    package func rows(_ statement: SQLStatement) throws -> [[SQLValue]] {
-        try query(statement).rows
-    }
-
-    /// Every table's columns and declared types (`format_type`'s spelling: `bigint`,
-    /// `character varying(255)`) in the current schema search path, the system catalogs left
-    /// out (``SQLQuerying``).
-    package func catalogue() throws -> SQLCatalogue {
-        let rows = try self.rows(
-            SQLStatement(
-                sql: "SELECT c.relname, a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod) "
-                    + "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid "
-                    + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
-                    + "WHERE c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped "
-                    + "AND n.nspname NOT IN ('pg_catalog', 'information_schema') "
-                    + "AND pg_catalog.pg_table_is_visible(c.oid) ORDER BY c.relname, a.attnum"))
-        return SQLCatalogue(rows: rows)
-    }
-
-    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    package func transaction<Result>(_ body: () throws -> Result) throws -> Result {
-        try execute("BEGIN")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
+        return rows
     }
 
     /// Installs (or replaces) the engine's helper functions in the current schema
-    /// (``PostgresHelperFunctions/installStatement``).
-    package func installHelperFunctions() throws(PostgresError) {
+    /// (``PostgresHelperFunctions/installStatement``; ``SQLDatabase``).
+    public func installHelperFunctions() throws(PostgresError) {
         try execute(PostgresHelperFunctions.installStatement)
     }
 

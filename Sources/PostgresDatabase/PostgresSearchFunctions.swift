@@ -5,7 +5,8 @@ import Evaluation
 /// Both sides are folded (`pe_fold`); with `[n]` the raw strings are searched code unit by
 /// code unit. Memory searches non-ASCII text by whole characters, so a match must start and
 /// end between two characters: `pe_boundary(h, i)` says whether one ends before the `i`-th
-/// character of `h`, from the standard library's own boundaries (``SQLGraphemeTable``):
+/// character of `h`, applying the rules of ``SQLGraphemeTable`` in their order, with its
+/// tables derived from the standard library's own boundaries:
 ///
 /// ```sql
 /// SELECT pe_contains('İstanbul', 'i', 'c')   -- 0: `İ` folds to `i` and a combining dot, one character
@@ -14,16 +15,41 @@ import Evaluation
 enum PostgresSearchFunctions {
     /// The `CREATE OR REPLACE FUNCTION` statements.
     static func statements(_ table: SQLGraphemeTable = .shared) -> String {
-        let previous = PostgresFoldingFunctions.characterClass(table.joinsPrevious.map(\.value))
-        let next = PostgresFoldingFunctions.characterClass(table.joinsNext.map(\.value))
-        let afterJoiner = PostgresFoldingFunctions.characterClass(table.joinsAfterJoiner.map(\.value))
+        let c = { (scalars: [Unicode.Scalar]) in PostgresFoldingFunctions.characterClass(scalars.map(\.value)) }
         return """
             CREATE OR REPLACE FUNCTION pe_boundary(h text, i integer) RETURNS boolean
-            LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $pe$
-              SELECT i <= 1 OR i > length(h) OR NOT (
-                substr(h, i, 1) ~ '\(previous)'
-                OR substr(h, i - 1, 1) ~ '\(next)'
-                OR (substr(h, i - 1, 1) = E'\\u200D' AND substr(h, i, 1) ~ '\(afterJoiner)'))
+            LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $pe$
+            DECLARE
+              a text;
+              b text;
+              j integer;
+              n integer;
+            BEGIN
+              IF i <= 1 OR i > length(h) THEN RETURN true; END IF;
+              a := substr(h, i - 1, 1);
+              b := substr(h, i, 1);
+              IF a = E'\\r' AND b = E'\\n' THEN RETURN false; END IF;
+              IF a ~ '\(c(table.controls))' OR b ~ '\(c(table.controls))' THEN RETURN true; END IF;
+              IF a ~ '\(c(table.hangulL))' AND b ~ '\(c(table.hangulAfterL))' THEN RETURN false; END IF;
+              IF a ~ '\(c(table.hangulLVOrV))' AND b ~ '\(c(table.hangulVOrT))' THEN RETURN false; END IF;
+              IF a ~ '\(c(table.hangulLVTOrT))' AND b ~ '\(c(table.hangulT))' THEN RETURN false; END IF;
+              IF b ~ '\(c(table.joinsPrevious))' OR a ~ '\(c(table.joinsNext))' THEN RETURN false; END IF;
+              IF a = E'\\u200D' AND b ~ '\(c(table.joinsAfterJoiner))' THEN
+                j := i - 2;
+                WHILE j >= 1 AND substr(h, j, 1) ~ '\(c(table.emojiExtenders))' LOOP j := j - 1; END LOOP;
+                IF j >= 1 AND substr(h, j, 1) ~ '\(c(table.pictographs))' THEN RETURN false; END IF;
+              END IF;
+              IF a ~ '\(c(table.regionalIndicators))' AND b ~ '\(c(table.regionalIndicators))' THEN
+                n := 0;
+                j := i - 1;
+                WHILE j >= 1 AND substr(h, j, 1) ~ '\(c(table.regionalIndicators))' LOOP
+                  n := n + 1;
+                  j := j - 1;
+                END LOOP;
+                IF n % 2 = 1 THEN RETURN false; END IF;
+              END IF;
+              RETURN true;
+            END
             $pe$;
 
             CREATE OR REPLACE FUNCTION pe_contains(s text, t text, o text) RETURNS integer

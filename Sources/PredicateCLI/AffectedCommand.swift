@@ -67,7 +67,7 @@ struct AffectedCommand: ToolCommand {
 
     func run(io: ToolIO) -> Int32 {
         do {
-            let affected = try compute()
+            let affected = try compute(io: io)
             let hierarchyIDs = { (objects: Set<ObjectID>) in
                 objects.map(\.id).sorted().map(String.init).joined(separator: ", ")
             }
@@ -87,9 +87,9 @@ struct AffectedCommand: ToolCommand {
         }
     }
 
-    private func compute() throws(Failure) -> AffectedRoots {
+    private func compute(io: ToolIO) throws(Failure) -> AffectedRoots {
         let schema: Schema
-        switch StoreInputs.schema(schemaPath) {
+        switch StoreInputs.schema(schemaPath, io: io) {
         case .success(let loaded): schema = loaded
         case .failure(let failure): throw Failure(status: failure.status, message: failure.message)
         }

@@ -5,6 +5,11 @@ import Predicates
 /// Helpers shared by the commands: reading JSON arguments and files, and turning failures into
 /// printed diagnostics with exit statuses.
 enum CommandSupport {
+    /// `1 object`, `3 objects`, `0 objects`; `2 entities` with the plural given.
+    static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(number) " + (number == 1 ? noun : plural ?? noun + "s")
+    }
+
     /// Decodes every `--arg JSON` value, naming the bad one in a usage error.
     static func jsonArguments(_ texts: [String], option: String = "--arg") throws(UsageError) -> [PredicateValue] {
         var values: [PredicateValue] = []

@@ -76,7 +76,7 @@ struct EvalCommand: ToolCommand {
     /// The graph form: check, compile for the graph, fetch, print each match on its line.
     private func runOnGraph(io: ToolIO) -> Int32 {
         guard case .graph(let schemaPath, let graphPath, let entity) = source else { return ExitStatus.failure }
-        let outcome = StoreInputs.schema(schemaPath).flatMap { schema -> Result<[String], CommandFailure> in
+        let outcome = StoreInputs.schema(schemaPath, io: io).flatMap { schema -> Result<[String], CommandFailure> in
             StoreInputs.graph(graphPath, schema: schema).flatMap { graph -> Result<[String], CommandFailure> in
                 StoreInputs.checked(format, arguments: arguments, schema: schema, entity: entity).flatMap { checked in
                     fetch(checked, in: graph)
@@ -104,7 +104,14 @@ struct EvalCommand: ToolCommand {
         }
         do throws(EvaluationError) {
             let matches = try graph.fetch(compiled, entity: checked.entity)
-            return .success(matches.map { StoreInputs.objectLine($0, in: graph) })
+            var lines: [String] = []
+            for match in matches {
+                switch StoreInputs.objectLine(match, in: graph) {
+                case .success(let line): lines.append(line)
+                case .failure(let failure): return .failure(failure)
+                }
+            }
+            return .success(lines)
         } catch {
             return .failure(CommandFailure(status: ExitStatus.failure, message: "error: \(error.message)"))
         }

@@ -3,7 +3,7 @@ import KeyPaths
 import Predicates
 
 /// `predicate lint FORMAT --schema FILE --entity NAME [--arg JSON]...`: parses a predicate and
-/// checks it against a schema (``SchemaChecker``). Prints nothing and exits 0 when it is
+/// checks it against a schema (``CheckedPredicate``'s diagnostics). Prints nothing and exits 0 when it is
 /// valid; otherwise prints every problem with its caret on standard error and exits 2:
 ///
 /// ```
@@ -69,11 +69,10 @@ struct LintCommand: ToolCommand {
         case .success(let value): loaded = value
         case .failure(let failure): return failure.status
         }
-        let checker: SchemaChecker
-        do {
-            checker = try SchemaChecker(schema: loaded, entity: schema.entity)
-        } catch {
-            io.reportError("predicate lint: \(error)\n")
+        // An entity the schema lacks is reported before the predicate is read, on one line.
+        if loaded.entity(named: schema.entity) == nil {
+            let unknown = SchemaCheckCatalog.unknownEntity(schema.entity, in: loaded, range: SourceRange(0, 0))
+            io.reportError("predicate lint: \(([unknown.message] + unknown.notes).joined(separator: "; "))\n")
             return ExitStatus.invalidInput
         }
         var problems: [(Diagnostic, severity: String)] = []
@@ -82,7 +81,7 @@ struct LintCommand: ToolCommand {
             if let warning = PredicateParser().surplusArgumentsWarning(format: format, arguments: arguments) {
                 problems.append((warning, "warning"))
             }
-            problems += checker.diagnostics(for: predicate, source: format).map { ($0, "error") }
+            problems += predicate.check(against: loaded, entity: schema.entity, source: format).map { ($0, "error") }
         } catch {
             problems.append((error.diagnostic, "error"))
         }

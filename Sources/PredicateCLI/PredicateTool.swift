@@ -21,6 +21,7 @@ package enum PredicateTool {
             QueryCommand.self,
             DBCommand.self,
             ReplToolCommand.self,
+            CompletionCommand.self,
         ]
     }
 
@@ -29,7 +30,8 @@ package enum PredicateTool {
         guard let name = arguments.first else {
             return ReplToolCommand.sample.run(io: io)
         }
-        guard name != "help", name != "--help", name != "-h" else {
+        if name == "help" { return help(Array(arguments.dropFirst()), io: io) }
+        guard name != "--help", name != "-h" else {
             io.write(overview)
             return ExitStatus.success
         }
@@ -55,13 +57,33 @@ package enum PredicateTool {
         }
     }
 
+    /// `predicate help`: the overview; `predicate help COMMAND`: the command's usage, as
+    /// `predicate COMMAND --help` prints it. An unknown command is a usage error.
+    static func help(_ arguments: [String], io: ToolIO) -> Int32 {
+        guard let name = arguments.first else {
+            io.write(overview)
+            return ExitStatus.success
+        }
+        if name == "help", arguments.count == 1 {
+            io.write(overview)
+            return ExitStatus.success
+        }
+        guard arguments.count == 1, let command = commands.first(where: { $0.name == name }) else {
+            let shown = PostgresConnection.Configuration.masked(arguments.joined(separator: " "))
+            io.reportError("predicate help: expected one command name, not '\(shown)'\n\n" + overview)
+            return ExitStatus.usage
+        }
+        io.write(command.usage + "\n")
+        return ExitStatus.success
+    }
+
     static var overview: String {
         var text = "usage: predicate [COMMAND [OPTIONS]]\n\ncommands:\n"
         for command in commands {
             text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
         text += "\nWithout a command, 'predicate' starts the REPL on the bundled sample.\n"
-        text += "Run 'predicate COMMAND --help' for a command's options.\n"
+        text += "Run 'predicate help COMMAND' (or 'predicate COMMAND --help') for a command's options.\n"
         return text
     }
 }

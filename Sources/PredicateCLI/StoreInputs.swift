@@ -117,9 +117,33 @@ enum StoreInputs {
         }
     }
 
-    /// Writes the schema's warnings to standard error, one per line.
+    /// The schema in `path` (``schema(_:)``), its warnings written to standard error once:
+    /// what every command that loads a schema does.
+    static func schema(_ path: String, io: ToolIO) -> Result<Schema, CommandFailure> {
+        schema(path).map { schema in
+            reportWarnings(schema, io: io)
+            return schema
+        }
+    }
+
+    /// Writes the schema's warnings to standard error, one per line (``warningText(_:)``).
     static func reportWarnings(_ schema: Schema, io: ToolIO) {
-        for warning in schema.validationWarnings() { io.reportError("warning: \(warning)\n") }
+        io.reportError(warningText(schema))
+    }
+
+    /// The schema's warnings, one line each, with what they mean for queries: an inverse
+    /// that does not point back (Xcode and Core Data accept it) leaves key paths through the
+    /// relationship answerable but not trackable:
+    /// `warning: 'Image.artist': inverse 'Artist.thumbnail' has inverse 'thumbnail', expected
+    /// 'artist'; queries through 'Image.artist' are answered, changes through it cannot be tracked`.
+    static func warningText(_ schema: Schema) -> String {
+        schema.validationWarnings().map { warning in
+            var line = "warning: \(warning)"
+            if warning.kind == .inverseDoesNotPointBack, let entity = warning.entity, let property = warning.property {
+                line += "; queries through '\(entity).\(property)' are answered, changes through it cannot be tracked"
+            }
+            return line + "\n"
+        }.joined()
     }
 
     /// `format` parsed with `arguments` and checked for `entity`; diagnostics rendered with
@@ -165,10 +189,16 @@ enum StoreInputs {
         return .success(())
     }
 
+    /// The keys an object line gives the object itself, which no property may use.
+    static let objectLineKeys: Set<String> = ["entity", "id"]
+
     /// An object of a graph as one JSON line of the graph file format, with its entity:
-    /// `{"entity":"Content","id":1,"name":"notes.txt","bucket":1,"tags":[1]}`.
-    static func objectLine(_ id: ObjectID, in graph: ObjectGraph) -> String {
-        guard let entity = graph.entity(of: id) else { return "null" }
+    /// `{"entity":"Content","id":1,"name":"notes.txt","bucket":1,"tags":[1]}`. A property named
+    /// `entity` or `id` that holds a value cannot be written beside the object's own entity and
+    /// id (one JSON object cannot hold a key twice): it is refused with exit status 2, naming
+    /// the object and the property, as `db export` refuses a property named `id`.
+    static func objectLine(_ id: ObjectID, in graph: ObjectGraph) -> Result<String, CommandFailure> {
+        guard let entity = graph.entity(of: id) else { return .success("null") }
         var fields = [
             "\"entity\":" + PredicateValue.string(entity).jsonText(), "\"id\":" + id.id.predicateValue.jsonText(),
         ]
@@ -186,8 +216,17 @@ enum StoreInputs {
                 guard !targets.isEmpty else { continue }
                 json = PredicateValue.array(targets.map(\.id.predicateValue)).jsonText()
             }
+            guard !objectLineKeys.contains(property.name) else {
+                return .failure(
+                    CommandFailure(
+                        status: ExitStatus.invalidInput,
+                        message: "\(entity) \(id.id.predicateValue.jsonText()), '\(property.name)': "
+                            + "an object is printed as {\"entity\", \"id\", …}, which cannot also hold a value of a "
+                            + "property named '\(property.name)'; query the object's other properties, or rename this one"
+                    ))
+            }
             fields.append(PredicateValue.string(property.name).jsonText() + ":" + json)
         }
-        return "{" + fields.joined(separator: ",") + "}"
+        return .success("{" + fields.joined(separator: ",") + "}")
     }
 }

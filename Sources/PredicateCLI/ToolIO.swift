@@ -18,15 +18,20 @@ package struct ToolIO {
     /// banner only on a terminal, and colours only when allowed. ``TerminalInfo/none`` unless
     /// set (tests, pipes).
     package var terminal = TerminalInfo.none
+    /// The width of the terminal standard output is, read when asked (the REPL fits its tables
+    /// to it); `nil` when it is not a terminal, and unless set (tests, pipes).
+    package var terminalWidth: @Sendable () -> Int? = { nil }
 
     /// Creates an IO from closures. Without `readBoundedLine`, bounded lines are read with
-    /// `readLine` and measured afterwards. `terminal` is ``TerminalInfo/none`` unless given.
+    /// `readLine` and measured afterwards. `terminal` is ``TerminalInfo/none`` and
+    /// `terminalWidth` `nil` unless given.
     package init(
         readLine: @escaping () -> String?, write: @escaping (String) -> Void,
         writeError: @escaping (String) -> Void, readBoundedLine: ((_ maximumBytes: Int) -> InputLine?)? = nil,
-        terminal: TerminalInfo = .none
+        terminal: TerminalInfo = .none, terminalWidth: @escaping @Sendable () -> Int? = { nil }
     ) {
         self.terminal = terminal
+        self.terminalWidth = terminalWidth
         self.readLine = readLine
         self.write = write
         self.writeError = writeError
@@ -52,7 +57,8 @@ package struct ToolIO {
             },
             write: { Self.writeStandardOutput($0) },
             writeError: { FileHandle.standardError.write(Data($0.utf8)) },
-            readBoundedLine: { reader.nextLine(maximumBytes: $0) }, terminal: .current)
+            readBoundedLine: { reader.nextLine(maximumBytes: $0) }, terminal: .current,
+            terminalWidth: { TerminalWidth.standardOutput() })
     }
 }
 

@@ -73,7 +73,7 @@ struct WatchCommand: ToolCommand {
     }
 
     func run(io: ToolIO) -> Int32 {
-        let loaded = StoreInputs.schema(schemaPath).flatMap { schema in
+        let loaded = StoreInputs.schema(schemaPath, io: io).flatMap { schema in
             StoreInputs.graph(graphPath, schema: schema).map { (schema, $0) }
         }
         guard case .success(let (schema, graph)) = loaded else {

@@ -6,11 +6,11 @@ let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A compiled statement of a ``SQLiteConnection``: bind values, step through rows, reset, run
 /// again. Finalised when released.
-package final class SQLitePreparedStatement {
+public final class SQLitePreparedStatement {
     private let handle: OpaquePointer
     private let connection: OpaquePointer
     /// The SQL text.
-    package let sql: String
+    public let sql: String
 
     init(connection: OpaquePointer, sql: String) throws(SQLiteError) {
         var statement: OpaquePointer?
@@ -26,12 +26,12 @@ package final class SQLitePreparedStatement {
     deinit { sqlite3_finalize(handle) }
 
     /// The result columns' names.
-    package var columnNames: [String] {
+    public var columnNames: [String] {
         (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
     }
 
     /// Resets the statement and binds `values` to its placeholders, first value to `?1`.
-    package func bind(_ values: [SQLValue]) throws(SQLiteError) {
+    public func bind(_ values: [SQLValue]) throws(SQLiteError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         let expected = Int(sqlite3_bind_parameter_count(handle))
@@ -64,7 +64,7 @@ package final class SQLitePreparedStatement {
     }
 
     /// Advances to the next row: `true` when a row is available, `false` when done.
-    package func step() throws(SQLiteError) -> Bool {
+    public func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -74,7 +74,7 @@ package final class SQLitePreparedStatement {
     }
 
     /// The current row's values.
-    package func row() -> [SQLValue] {
+    public func row() -> [SQLValue] {
         (0..<sqlite3_column_count(handle)).map { column(Int32($0)) }
     }
 
@@ -95,7 +95,7 @@ package final class SQLitePreparedStatement {
     }
 
     /// Binds `values`, runs the statement to completion and returns every row.
-    package func rows(_ values: [SQLValue] = []) throws(SQLiteError) -> [[SQLValue]] {
+    public func rows(_ values: [SQLValue] = []) throws(SQLiteError) -> [[SQLValue]] {
         try bind(values)
         var rows: [[SQLValue]] = []
         while try step() { rows.append(row()) }

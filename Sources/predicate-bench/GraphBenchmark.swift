@@ -149,10 +149,23 @@ enum LiveResultsBenchmark {
         let refetch: Timing
         let bytesPerRoot: Double
         let changedRows: Int
+        /// The same change through ``LiveResults`` (one observer), in the same rounds.
+        let shared: Timing
+        /// Reading every row's ``ObjectID`` after the change (what each ``LiveResults`` update
+        /// made before its rows were kept as row numbers).
+        let rowsRead: Timing
 
         var speedUp: Double? {
             let fast = incremental.median
             return fast > .zero ? refetch.median / fast : nil
+        }
+
+        /// The median over the rounds of `part` / incremental, round by round.
+        func medianRatio(_ part: Timing) -> Double {
+            let ratios = zip(part.durations, incremental.durations).map { $0 / $1 }.sorted()
+            guard !ratios.isEmpty else { return 0 }
+            let middle = ratios.count / 2
+            return ratios.count % 2 == 1 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2
         }
     }
 
@@ -203,15 +216,41 @@ enum LiveResultsBenchmark {
         var live = try LiveResultSet(request: request, graph: original)
         let held = Double(live.heldBytes)
         let members = live.rows.count
+        // An observer that reads the diff, not the rows.
+        let shared = try LiveResults(request: request, graph: original)
+        let token = shared.observe { update in _ = update.change.rows.insertions.count }
+        defer { token.cancel() }
         let clock = ContinuousClock()
         var incremental: [Duration] = []
         var refetch: [Duration] = []
+        var sharedApply: [Duration] = []
+        var rowsRead: [Duration] = []
         var changedRows = 0
         for round in 0...runs {
             let oldRows = live.rows
-            let start = clock.now
-            let change = try live.apply(forward)
-            let applied = clock.now - start
+            // The two applies alternate which goes first, so that neither always finds the
+            // caches warmed by the other.
+            var change = ResultChange(rows: ListDiff(), sections: ListDiff())
+            var update: ResultUpdate?
+            var applied = Duration.zero
+            var sharedTime = Duration.zero
+            for turn in round % 2 == 0 ? [0, 1] : [1, 0] {
+                let start = clock.now
+                if turn == 0 {
+                    change = try live.apply(forward)
+                    applied = clock.now - start
+                } else {
+                    update = try shared.apply(forward)
+                    sharedTime = clock.now - start
+                }
+            }
+            let readStart = clock.now
+            let read = live.rows
+            let readTime = clock.now - readStart
+            guard let update, read.count == update.rowCount, update.change.rows == change.rows else {
+                throw BenchFailure("live results: LiveResults and LiveResultSet disagree")
+            }
+            _ = try shared.apply(backward)
             changedRows = change.rows.removals.count + change.rows.insertions.count + change.rows.updates.count
             let refetchStart = clock.now
             let fresh = try LiveResultSet(request: request, graph: live.graph)
@@ -224,11 +263,14 @@ enum LiveResultsBenchmark {
             if round > 0 {
                 incremental.append(applied)
                 refetch.append(refetched)
+                sharedApply.append(sharedTime)
+                rowsRead.append(readTime)
             }
         }
         return Result(
             contents: contents, members: members, incremental: Timing(durations: incremental),
-            refetch: Timing(durations: refetch), bytesPerRoot: held / Double(max(1, contents)), changedRows: changedRows
-        )
+            refetch: Timing(durations: refetch), bytesPerRoot: held / Double(max(1, contents)),
+            changedRows: changedRows,
+            shared: Timing(durations: sharedApply), rowsRead: Timing(durations: rowsRead))
     }
 }

@@ -73,7 +73,7 @@ enum SQLBenchmark {
         }
         progress("sql: filling SQLite with \(Report.grouped(rows)) Contents…")
         let sqlite = try SQLiteConnection.inMemory()
-        try sqlite.run(SQLSchemaDefinition.statements(for: mapping, dialect: SQLiteDialect()))
+        try sqlite.execute(SQLSchemaDefinition.statements(for: mapping, dialect: SQLiteDialect()))
         try sqlite.execute(
             fill(
                 rows: rows, buckets: buckets,
@@ -89,8 +89,8 @@ enum SQLBenchmark {
             progress("sql: filling PostgreSQL with \(Report.grouped(rows)) Contents…")
             let postgres = try PostgresConnection(url: postgresURL)
             try postgres.installHelperFunctions()
-            try postgres.execute("DROP TABLE IF EXISTS \"Content\", \"Bucket\"")
-            try postgres.run(SQLSchemaDefinition.statements(for: mapping, dialect: PostgreSQLDialect()))
+            for table in ["Content", "Bucket"] { try postgres.execute(.dropTable(SQLDropTable(table, ifExists: true))) }
+            try postgres.execute(SQLSchemaDefinition.statements(for: mapping, dialect: PostgreSQLDialect()))
             try postgres.execute(
                 fill(
                     rows: rows, buckets: buckets, series: "", from: "generate_series(1::bigint, \(rows)) AS n(i)",
@@ -127,8 +127,8 @@ enum SQLBenchmark {
                 try PredicateParser().parsePredicate(format, arguments: [PredicateValue(value)]), schema: schema,
                 entity: "Content")
             let lowered = try dialect.render(try PredicateLowering(layout: mapping).query(checked))
-            var hand = handSQL
-            if dialect is PostgreSQLDialect { hand = hand.replacingOccurrences(of: "?", with: "$1") }
+            // The hand-written query's one placeholder, as the dialect spells it.
+            let hand = handSQL.replacingOccurrences(of: "?", with: dialect.placeholder(1))
             let handStatement = SQLStatement(sql: hand, bindings: [value])
             progress("sql: \(database) \(label)…")
             // A query answered from an index takes microseconds: repeat it so that the clock

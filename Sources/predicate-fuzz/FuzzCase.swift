@@ -18,6 +18,9 @@ struct FuzzCase: Sendable {
         case changeSet
         /// A `--arg` value for `eval --data`.
         case argument
+        /// A random schema (hostile names) and graph through `db create`, `db export` and
+        /// `query` on SQLite, against `eval --graph` (``FuzzStoreInput``).
+        case database
     }
 
     var kind: Kind

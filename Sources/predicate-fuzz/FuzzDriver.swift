@@ -14,13 +14,25 @@ struct FuzzOptions {
     var replay: (seed: UInt64, index: Int)?
     /// How long one case may run.
     var timeout: Double = 10
+    /// The kinds of case generated (every kind by default).
+    var kinds = FuzzCase.Kind.allCases
+    /// Whether a failure is reported and the run goes on (a long run's survey of findings).
+    var keepGoing = false
 
     static let usage = """
-        usage: predicate-fuzz [--seed N] [--seconds S] [--cases N] [--timeout S] [--replay SEED:INDEX]
+        usage: predicate-fuzz [--seed N] [--seconds S] [--cases N] [--timeout S] [--kinds K,...] [--replay SEED:INDEX]
           --seconds S   stop after S seconds (default 45: the CI run)
           --cases N     stop after N cases
+          --kinds K,... generate only these kinds of case (\(FuzzCase.Kind.allCases.map(\.rawValue).joined(separator: ", ")));
+                        a replay needs the same --kinds
+          --keep-going  report each failure and go on; the exit status is 1 if any case failed
           --replay SEED:INDEX  run the one case a failure reported
         """
+
+    /// `--kinds K,...` as given again in a replay command; empty for every kind.
+    var kindsOption: String {
+        kinds == FuzzCase.Kind.allCases ? "" : " --kinds " + kinds.map(\.rawValue).joined(separator: ",")
+    }
 
     struct UsageError: Error, CustomStringConvertible {
         let description: String
@@ -57,6 +69,15 @@ struct FuzzOptions {
                     throw UsageError(description: "--timeout needs a positive number")
                 }
                 timeout = parsed
+            case "--keep-going":
+                keepGoing = true
+            case "--kinds":
+                let names = try value().split(separator: ",").map(String.init)
+                let parsed = names.compactMap(FuzzCase.Kind.init(rawValue:))
+                guard !parsed.isEmpty, parsed.count == names.count else {
+                    throw UsageError(description: "--kinds needs kinds among \(FuzzCase.Kind.allCases.map(\.rawValue))")
+                }
+                kinds = parsed
             case "--replay":
                 let parts = try value().split(separator: ":")
                 guard parts.count == 2, let seed = UInt64(parts[0]), let index = Int(parts[1]) else {
@@ -75,14 +96,43 @@ struct FuzzDriver {
     let options: FuzzOptions
 
     /// Case `index` of a run with `seed` (the same case on every machine).
-    static func makeCase(seed: UInt64, index: Int) -> FuzzCase {
+    static func makeCase(seed: UInt64, index: Int, kinds: [FuzzCase.Kind] = FuzzCase.Kind.allCases) -> FuzzCase {
         var generator = FuzzGenerator(seed: seed &+ UInt64(index) &* 0xD1B5_4A32_D192_ED03)
-        return generator.makeCase()
+        return generator.makeCase(kinds: kinds)
     }
+
+    /// What the database cases did (`created`, `refused`, predicates `compared`, …), summed
+    /// from the workers' reports.
+    final class Tally {
+        var counts: [String: Int] = [:]
+
+        /// Adds a worker's `database: created compared=3 …` line.
+        func add(_ report: String) {
+            for line in report.split(separator: "\n") where line.hasPrefix("database: ") {
+                for field in line.dropFirst("database: ".count).split(separator: " ") {
+                    let parts = field.split(separator: "=")
+                    if parts.count == 2, let count = Int(parts[1]) {
+                        counts[String(parts[0]), default: 0] += count
+                    } else {
+                        counts[String(field), default: 0] += 1
+                    }
+                }
+            }
+        }
+
+        var summary: String {
+            counts.isEmpty
+                ? ""
+                : "; database: "
+                    + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        }
+    }
+
+    let tally = Tally()
 
     func run() -> Int32 {
         if let replay = options.replay {
-            let fuzzCase = Self.makeCase(seed: replay.seed, index: replay.index)
+            let fuzzCase = Self.makeCase(seed: replay.seed, index: replay.index, kinds: options.kinds)
             print("replaying \(replay.seed):\(replay.index) (\(fuzzCase.kind.rawValue)): \(fuzzCase.shown)")
             if let failure = judge(fuzzCase) {
                 print("FAILED: \(failure)")
@@ -95,23 +145,24 @@ struct FuzzDriver {
         let deadline = Date().addingTimeInterval(options.seconds)
         var index = 0
         var counts: [String: Int] = [:]
+        var failed = 0
         while index < options.cases, Date() < deadline {
-            let fuzzCase = Self.makeCase(seed: options.seed, index: index)
+            let fuzzCase = Self.makeCase(seed: options.seed, index: index, kinds: options.kinds)
             counts[fuzzCase.kind.rawValue, default: 0] += 1
-            if let failure = judge(fuzzCase) {
-                print(
-                    """
-                    FAILED: \(failure)
-                    case \(index) of seed \(options.seed) (\(fuzzCase.kind.rawValue)): \(fuzzCase.shown)
-                    replay: predicate-fuzz --replay \(options.seed):\(index)
-                    """)
-                return 1
-            }
             index += 1
+            guard let failure = judge(fuzzCase) else { continue }
+            print(
+                """
+                FAILED: \(failure)
+                case \(index - 1) of seed \(options.seed) (\(fuzzCase.kind.rawValue)): \(fuzzCase.shown)
+                replay: predicate-fuzz --replay \(options.seed):\(index - 1)\(options.kindsOption)
+                """)
+            failed += 1
+            if !options.keepGoing { return 1 }
         }
         let summary = counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        print("predicate-fuzz: \(index) cases passed (\(summary))")
-        return 0
+        print("predicate-fuzz: \(index - failed) of \(index) cases passed (\(summary)\(tally.summary))")
+        return failed == 0 ? 0 : 1
     }
 
     /// Runs a case in a worker; a description of the failure, or `nil`.
@@ -119,16 +170,18 @@ struct FuzzDriver {
         let directory = NSTemporaryDirectory()
         let inputPath = directory + "predicate-fuzz-case-\(getpid())"
         let errorPath = directory + "predicate-fuzz-stderr-\(getpid())"
-        FileManager.default.createFile(atPath: inputPath, contents: Data(fuzzCase.encoded.utf8))
+        let outputPath = directory + "predicate-fuzz-stdout-\(getpid())"
+        _ = FileManager.default.createFile(atPath: inputPath, contents: Data(fuzzCase.encoded.utf8))
         defer {
             try? FileManager.default.removeItem(atPath: inputPath)
             try? FileManager.default.removeItem(atPath: errorPath)
+            try? FileManager.default.removeItem(atPath: outputPath)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let executable = Self.executablePath
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup("--worker"), nil]
@@ -152,6 +205,7 @@ struct FuzzDriver {
             usleep(2_000)
         }
         let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        tally.add((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
         let signal = status & 0x7F
         if signal != 0 {
             let cause = signal == SIGABRT ? " (an abort: a trap, or memory beyond the limit)" : ""
@@ -159,7 +213,8 @@ struct FuzzDriver {
         }
         switch (status >> 8) & 0xFF {
         case 0: return nil
-        case 3: return "the engines disagree: \(errors)"
+        case FuzzWorker.disagreement: return "the engines disagree: \(errors)"
+        case FuzzWorker.databaseFailure: return "the database commands failed: \(errors.prefix(4_000))"
         case let code: return "the worker exited with \(code) (memory limit or a failure)\n\(errors.suffix(1_500))"
         }
     }

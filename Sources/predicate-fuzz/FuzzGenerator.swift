@@ -9,8 +9,9 @@ struct FuzzGenerator {
 
     init(seed: UInt64) { random = FuzzRandom(seed: seed) }
 
-    mutating func makeCase() -> FuzzCase {
-        let kind = random.pick(FuzzCase.Kind.allCases)
+    /// A case of one of `kinds` (all by default).
+    mutating func makeCase(kinds: [FuzzCase.Kind] = FuzzCase.Kind.allCases) -> FuzzCase {
+        let kind = random.pick(kinds.isEmpty ? FuzzCase.Kind.allCases : kinds)
         var text: String
         switch kind {
         case .format: text = predicate(depth: 3)
@@ -20,6 +21,9 @@ struct FuzzGenerator {
         case .graph: text = BundledSample.graph
         case .changeSet: text = random.pick(Self.changeSets)
         case .argument: text = random.pick(Self.arguments)
+        case .database:
+            // Mutations happen inside (to the graph text): the document itself stays readable.
+            return FuzzCase(kind: kind, text: FuzzStoreInput.make(seed: random.seed()).encoded)
         }
         if kind != .format && kind != .checkLine || random.chance(30) {
             text = mutate(text, rounds: random.int(0...4))
@@ -160,4 +164,7 @@ struct FuzzRandom {
     mutating func chance(_ percent: UInt64) -> Bool { base.chance(percent, in: 100) }
 
     mutating func pick<T>(_ items: [T]) -> T { base.pick(items) }
+
+    /// A seed for a generator of its own.
+    mutating func seed() -> UInt64 { base.next() }
 }

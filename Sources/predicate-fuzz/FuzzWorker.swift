@@ -10,18 +10,28 @@ import Predicates
 #endif
 
 /// The child side: runs one case in-process and reports a disagreement between the engines by
-/// exiting with status 3. A trap, a hang or the memory limit is seen by the parent.
+/// exiting with status 3, a failure of the database commands (``FuzzStoreWorker``) with 4;
+/// a trap, a hang or the memory limit is seen by the parent.
 enum FuzzWorker {
     /// The address-space limit of a worker.
     static let memoryLimit: rlim_t = 4 << 30
 
+    /// The exit status of a disagreement between the engines.
+    static let disagreement: Int32 = 3
+    /// The exit status of a failed database case.
+    static let databaseFailure: Int32 = 4
+
     static func run(_ fuzzCase: FuzzCase) -> Int32 {
         // The harness's own check: each way a case can fail, on request, so that a test can see
-        // the parent report it (`PREDICATE_FUZZ_SELF_TEST=trap|hang|disagree|memory`).
+        // the parent report it (`PREDICATE_FUZZ_SELF_TEST=trap|hang|disagree|memory|roundtrip`;
+        // `roundtrip` runs a database case that must be created, and reads its export back
+        // with an object added).
         switch ProcessInfo.processInfo.environment["PREDICATE_FUZZ_SELF_TEST"] {
         case "trap"?: raise(SIGTRAP)
         case "hang"?: sleep(1_000)
-        case "disagree"?: return 3
+        case "disagree"?: return disagreement
+        case "roundtrip"?:
+            return database(FuzzStoreInput.make(seed: 7, refusals: false), breakRoundTrip: true)
         case "memory"?:
             var limit = rlimit(rlim_cur: 64 << 20, rlim_max: 64 << 20)
             _ = setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
@@ -35,14 +45,14 @@ enum FuzzWorker {
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let input = directory + "/input"
-        FileManager.default.createFile(atPath: input, contents: Data(fuzzCase.text.utf8))
+        _ = FileManager.default.createFile(atPath: input, contents: Data(fuzzCase.text.utf8))
         let model = directory + "/Model.xcdatamodel"
         try? FileManager.default.createDirectory(atPath: model, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: model + "/contents", contents: Data(BundledSample.model.utf8))
+        _ = FileManager.default.createFile(atPath: model + "/contents", contents: Data(BundledSample.model.utf8))
         let graph = directory + "/graph.json"
-        FileManager.default.createFile(atPath: graph, contents: Data(BundledSample.graph.utf8))
+        _ = FileManager.default.createFile(atPath: graph, contents: Data(BundledSample.graph.utf8))
         let people = directory + "/people.json"
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: people,
             contents: Data(
                 #"[{"name": "Zoë", "age": 31, "tags": ["a"]}, {"name": "Ann", "age": null}, 1, "x", null]"#.utf8))
@@ -55,7 +65,7 @@ enum FuzzWorker {
         case .format:
             if let problem = engineDisagreement(fuzzCase.text) {
                 FileHandle.standardError.write(Data((problem + "\n").utf8))
-                return 3
+                return disagreement
             }
             tool(["eval", fuzzCase.text, "--data", people, "--arg", "1", "--arg", "\"name\"", "--var", "v=2"])
             tool(["eval", fuzzCase.text, "--schema", model, "--graph", graph, "--entity", "Content"])
@@ -85,8 +95,31 @@ enum FuzzWorker {
             ])
         case .argument:
             tool(["eval", "name == %@", "--data", people, "--arg", fuzzCase.text])
+        case .database:
+            guard let store = FuzzStoreInput.decode(fuzzCase.text) else {
+                FileHandle.standardError.write(Data("the database case does not decode\n".utf8))
+                return databaseFailure
+            }
+            return database(store)
         }
         return 0
+    }
+
+    /// Runs a database case in a directory of its own; prints its outcome (created or refused,
+    /// predicates compared, refused by the lowering, failing on both sides) for the parent.
+    static func database(_ input: FuzzStoreInput, breakRoundTrip: Bool = false) -> Int32 {
+        let directory = NSTemporaryDirectory() + "predicate-fuzz-db-\(getpid())"
+        try? FileManager.default.removeItem(atPath: directory)
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var worker = FuzzStoreWorker(input: input, directory: directory, breakRoundTrip: breakRoundTrip)
+        let failure = worker.run()
+        print(
+            "database: \(worker.outcome) compared=\(worker.compared) lowering-refused=\(worker.loweringRefused) "
+                + "print-refused=\(worker.printRefused) both-failed=\(worker.bothFailed)")
+        guard let failure else { return 0 }
+        FileHandle.standardError.write(Data((failure + "\n").utf8))
+        return databaseFailure
     }
 
     /// The compiled evaluator and the reference interpreter on a few objects: the same answer

@@ -4,25 +4,18 @@ import ObjectStore
 import Predicates
 import TestSupport
 
-/// The kind of object ids a generated store uses.
-package enum StoreIDKind: String, Sendable, CaseIterable {
-    /// Integer ids `1`, `2`, … per hierarchy.
-    case integer
-
-    /// The id of the `number`-th object of a hierarchy.
-    func id(_ number: Int) -> ObjectKey {
-        switch self {
-        case .integer: .int(number)
-        }
-    }
-}
-
 /// A random schema and the objects of a graph over it, kept as the objects a graph file lists
 /// (attributes, and each relationship given on one side) so that cases shrink by dropping
 /// objects and values.
 package struct StoreCase: CustomStringConvertible {
     package var schema: Schema
     package var objects: [String: [InsertedObject]]
+
+    /// A case of `objects` over `schema`.
+    package init(schema: Schema, objects: [String: [InsertedObject]]) {
+        self.schema = schema
+        self.objects = objects
+    }
 
     /// The graph of the objects.
     package func graph() throws(GraphErrors) -> ObjectGraph {
@@ -124,14 +117,17 @@ package struct StoreCase: CustomStringConvertible {
 /// sub-entities that declare attributes of their own; attributes of every type
 /// (``StoreValueGenerator``); one-to-one, one-to-many, many-to-one and many-to-many
 /// relationships, ordered or not, between any two entities (an entity and itself included);
-/// nil values and empty relationships.
+/// nil values and empty relationships; each hierarchy's ids of a kind drawn from `idKinds`
+/// (``StoreIDKind``).
 package struct StoreCaseGenerator {
     package var values: StoreValueGenerator
-    package let idKind: StoreIDKind
+    package let idKinds: [StoreIDKind]
 
-    package init(seed: UInt64, idKind: StoreIDKind) {
+    /// A generator whose hierarchies take ids of one of `idKinds` each (integer ids alone for
+    /// Core Data's mapping, whose keys are integers).
+    package init(seed: UInt64, idKinds: [StoreIDKind] = StoreIDKind.allCases) {
         values = StoreValueGenerator(random: SplitMix64(seed: seed))
-        self.idKind = idKind
+        self.idKinds = idKinds.isEmpty ? [.integer] : idKinds
     }
 
     private mutating func int(_ range: ClosedRange<Int>) -> Int { values.random.int(in: range) }
@@ -182,13 +178,13 @@ package struct StoreCaseGenerator {
     /// list at most, in a random order), the `r` side of a many-to-many.
     package mutating func makeObjects(_ schema: Schema) -> [String: [InsertedObject]] {
         var objects: [String: [InsertedObject]] = [:]
-        var next: [String: Int] = [:]
+        var ids: [String: StoreIDSource] = [:]
         for entity in schema.entities {
             let hierarchy = schema.ancestors(of: entity.name).last ?? entity.name
+            if ids[hierarchy] == nil { ids[hierarchy] = StoreIDSource(kind: values.random.pick(idKinds)) }
             for _ in 0..<int(0...4) {
-                let number = next[hierarchy, default: 1]
-                next[hierarchy] = number + 1
-                var object = InsertedObject(id: idKind.id(number))
+                var object = InsertedObject(
+                    id: ids[hierarchy, default: StoreIDSource(kind: .integer)].next(&values.random))
                 for attribute in schema.allAttributes(of: entity.name) {
                     object.values[attribute.name] = values.value(attribute.type)
                 }

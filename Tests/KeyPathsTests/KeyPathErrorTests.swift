@@ -159,8 +159,8 @@ struct KeyPathErrorTests {
             throws: KeyPathError(
                 .missingInverse, entity: "B", key: "c", componentIndex: 0,
                 message:
-                    "'B.c' names inverse 'bs', which is not a relationship of 'C' pointing back at it, "
-                    + "so a change on 'C' cannot be traced back")
+                    "'B.c' names 'C.bs' as its inverse, but 'C.bs' does not name 'c' as its inverse, "
+                    + "so a change on 'C' cannot be traced back to 'B'")
         ) {
             try brokenInverse.requireInverses()
         }

@@ -135,8 +135,7 @@ struct ChangeMatcherReferencePropertyTests {
             guard let graphCase = generator.makeCase() else { continue }
             for (format, arguments) in graphCase.predicates where format.contains("%@") || format.contains("nil") {
                 let predicate = try PredicateParser().parsePredicate(format, arguments: arguments)
-                let diagnostics = try SchemaChecker(schema: graphCase.schema, entity: graphCase.root).diagnostics(
-                    for: predicate, source: format)
+                let diagnostics = predicate.check(against: graphCase.schema, entity: graphCase.root, source: format)
                 #expect(diagnostics == [], "\(format) \(arguments)")
                 written += 1
             }

@@ -207,6 +207,31 @@ struct EvalGraphCommandTests {
     }
 }
 
+extension EvalGraphCommandTests {
+    @Test("a property named 'entity' that holds a value is refused (status 2), never printed as a second 'entity' key")
+    func propertyNamedEntity() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schema = folder.appendingPathComponent("schema.json")
+        let graph = folder.appendingPathComponent("graph.json")
+        try Data(
+            #"{"entities": [{"name": "T", "attributes": [{"name": "entity", "type": "string", "optional": true}]}]}"#
+                .utf8
+        ).write(to: schema)
+        try Data(#"{"T": [{"id": 1, "entity": "x"}, {"id": 2}]}"#.utf8).write(to: graph)
+        let common = ["--schema", schema.path, "--graph", graph.path, "--entity", "T"]
+        // Object 2 has no value there: it prints as any object does.
+        let empty = ToolRunner.inProcess(["eval", "entity == nil"] + common)
+        #expect(empty.status == 0)
+        #expect(empty.output == "[\n  {\"entity\":\"T\",\"id\":2}\n]\n")
+        let valued = ToolRunner.inProcess(["eval", "entity == 'x'"] + common)
+        #expect(valued.status == 2)
+        #expect(valued.output.isEmpty)
+        #expect(valued.errorOutput.hasPrefix("T 1, 'entity': an object is printed as {\"entity\", \"id\", …}"))
+    }
+}
+
 @Suite("predicate check: hardening (issue 9)")
 struct CheckHardeningTests {
     /// Lines that trapped or answered wrongly before, each followed by nothing special: the

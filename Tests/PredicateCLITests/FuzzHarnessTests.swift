@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 /// The fuzz harness (`predicate-fuzz`) finds what it is for: each way a case can fail is
-/// reported with the seed, the case and the replay command; a short run passes. The long run
-/// is `.ci/run`'s (`predicate-fuzz --seconds 45`).
-@Suite("predicate-fuzz: the harness reports traps, hangs, limits and disagreements", .serialized)
+/// reported with the seed, the case and the replay command — a broken database round trip
+/// among them; a short run passes, database cases included. The long run is `.ci/run`'s
+/// (`predicate-fuzz --seconds 45`).
+@Suite("predicate-fuzz: the harness reports traps, hangs, limits, disagreements and round trips", .serialized)
 struct FuzzHarnessTests {
     static var executable: URL? {
         ToolRunner.executable.map { $0.deletingLastPathComponent().appendingPathComponent("predicate-fuzz") }
@@ -32,9 +33,12 @@ struct FuzzHarnessTests {
         arguments: [
             ("trap", "trap: the worker died by signal 5"), ("hang", "hang: the case ran longer than 1.0 s"),
             ("disagree", "the engines disagree"), ("memory", "trap: the worker died by signal 6"),
+            ("roundtrip", "the database commands failed: round trip: the export is not the graph created"),
         ])
     func failures(mode: String, message: String) throws {
-        let result = try Self.run(["--seed", "7", "--cases", "1", "--timeout", "1"], selfTest: mode)
+        // One second for the hang; the others may take longer on a loaded machine.
+        let timeout = mode == "hang" ? "1" : "60"
+        let result = try Self.run(["--seed", "7", "--cases", "1", "--timeout", timeout], selfTest: mode)
         #expect(result.status == 1)
         #expect(result.output.contains("FAILED: " + message), "\(result.output)")
         #expect(result.output.contains("case 0 of seed 7"))
@@ -43,7 +47,8 @@ struct FuzzHarnessTests {
 
     @Test("a short seeded run passes, and a case replays to the same input")
     func shortRun() throws {
-        let run = try Self.run(["--seed", "11", "--cases", "40"])
+        // A generous time limit per case: the full suite loads the machine.
+        let run = try Self.run(["--seed", "11", "--cases", "40", "--timeout", "60"])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("40 cases passed"))
         let first = try Self.run(["--replay", "11:3"])
@@ -51,5 +56,18 @@ struct FuzzHarnessTests {
         #expect(first.status == 0)
         #expect(first.output == second.output)
         #expect(first.output.hasPrefix("replaying 11:3 ("))
+    }
+
+    @Test("database cases: created, exported and queried; a replay names its kinds")
+    func databaseCases() throws {
+        let run = try Self.run(["--seed", "5", "--cases", "8", "--kinds", "database", "--timeout", "60"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("8 of 8 cases passed (database 8; database: "), "\(run.output)")
+        // Some cases were created and their predicates compared with eval --graph.
+        let created = run.output.firstMatch(of: /created (\d+)/).flatMap { Int($0.1) } ?? 0
+        let compared = run.output.firstMatch(of: /compared (\d+)/).flatMap { Int($0.1) } ?? 0
+        #expect(created > 0 && compared > 0, "\(run.output)")
+        let replay = try Self.run(["--replay", "5:2", "--kinds", "database"])
+        #expect(replay.output.hasPrefix("replaying 5:2 (database): "), "\(replay.output)")
     }
 }

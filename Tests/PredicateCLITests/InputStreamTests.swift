@@ -134,10 +134,12 @@ struct InputStreamTests {
         )
     }
 
-    @Test("process substitutions are read like files (bash)")
+    // Skipped, with its reason in the test report, where bash is missing.
+    @Test(
+        "process substitutions are read like files (bash)",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "/bin/bash is absent"))
     func processSubstitution() throws {
         guard let executable = ToolRunner.executable else { throw ToolRunner.RunnerError.executableNotBuilt }
-        guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
         let script =
             #""$0" eval "bucket.name == 'Inbox'" --schema <(cat Samples/schema.json) --graph <(cat Samples/graph.json) --entity Content"#
         guard

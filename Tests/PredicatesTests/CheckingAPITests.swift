@@ -7,17 +7,18 @@ import Testing
 /// the key-path diagnostic used by `predicate resolve`, and the static types.
 @Suite("Checking: API and static types")
 struct CheckingAPITests {
-    @Test("an unknown entity: SchemaChecker throws, check(against:) reports it over the whole predicate")
+    @Test("an unknown entity: CheckedPredicate throws it, check(against:) reports it over the whole predicate")
     func unknownEntity() throws {
         let schema = try CheckingSample.schema()
-        #expect(throws: KeyPathError.self) { try SchemaChecker(schema: schema, entity: "Contnet") }
-        do {
-            _ = try SchemaChecker(schema: schema, entity: "Contnet")
-        } catch {
-            #expect(error.kind == .unknownEntity)
-            #expect(error.description == "no entity named 'Contnet'; did you mean 'Content'?")
-        }
         let predicate = try PredicateNode(format: "name == 'x'")
+        let error = #expect(throws: SchemaCheckError.self) {
+            try CheckedPredicate(predicate, schema: schema, entity: "Contnet")
+        }
+        #expect(error?.diagnostics.map(\.id) == ["unknown-entity"])
+        #expect(
+            error?.diagnostics.map { ([$0.message] + $0.notes).joined(separator: "; ") } == [
+                "no entity named 'Contnet'; did you mean 'Content'?"
+            ])
         let found = predicate.check(against: schema, entity: "Contnet")
         #expect(found.map(\.id) == ["unknown-entity"])
         #expect(found.first?.message == "no entity named 'Contnet'")
@@ -25,16 +26,16 @@ struct CheckingAPITests {
         #expect(found.first?.range == SourceRange(0, 11))
     }
 
-    @Test("validate(against:) throws every problem with its rendering")
+    @Test("CheckedPredicate throws every problem with its rendering; check(against:) lists the same")
     func throwingVariant() throws {
         let schema = try CheckingSample.schema()
         let format = "nmae == 'x' AND tags.name == 'y'"
         let predicate = try PredicateNode(format: format)
         #expect(throws: Never.self) {
-            try PredicateNode(format: "name == 'x'").validate(against: schema, entity: "Content")
+            try CheckedPredicate(PredicateNode(format: "name == 'x'"), schema: schema, entity: "Content")
         }
         do {
-            try predicate.validate(against: schema, entity: "Content", source: format)
+            _ = try CheckedPredicate(predicate, schema: schema, entity: "Content", source: format)
             Issue.record("expected a SchemaCheckError")
         } catch {
             #expect(error.diagnostics.map(\.id) == ["unknown-key", "to-many-not-allowed"])
@@ -50,8 +51,8 @@ struct CheckingAPITests {
                     note: for example: ANY tags.name == …
                     """)
         }
-        let checker = try SchemaChecker(schema: schema, entity: "Content")
-        #expect(throws: SchemaCheckError.self) { try checker.check(predicate) }
+        #expect(
+            predicate.check(against: schema, entity: "Content").map(\.id) == ["unknown-key", "to-many-not-allowed"])
     }
 
     @Test("the caret is under the offending component, with or without the source; without ranges it is 0..<0")

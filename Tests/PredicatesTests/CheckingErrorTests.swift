@@ -4,7 +4,7 @@ import Predicates
 import Testing
 
 /// Invalid predicates produce every problem, rendered with its caret. The expected text is
-/// written by hand from the rules in `SchemaChecker`'s documentation.
+/// written by hand from the rules in `CheckedPredicate`'s documentation.
 @Suite("Checking: rendered diagnostics")
 struct CheckingErrorTests {
     struct Case: CustomTestStringConvertible, Sendable {

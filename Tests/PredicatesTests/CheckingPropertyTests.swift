@@ -27,7 +27,7 @@ struct CheckingPropertyTests {
             var generator = CheckingGenerator(seed: seed, catalogue: catalogue)
             let entity = generator.pick(catalogue.entities)
             let conjuncts = (0..<generator.int(1...4)).map { _ in generator.conjunct(from: entity) }
-            let checker = try SchemaChecker(schema: schema, entity: entity)
+            let checker = Checker(schema: schema, entity: entity)
             // 1. No false positives.
             if let problem = Self.validProblem(conjuncts, checker: checker) {
                 let shrunk = Self.shrink(conjuncts) { Self.validProblem($0, checker: checker) != nil }
@@ -62,7 +62,7 @@ struct CheckingPropertyTests {
     static func join(_ texts: [String]) -> String { texts.map { "(\($0))" }.joined(separator: " AND ") }
 
     /// The rendered diagnostics of a predicate that should be valid, or `nil` when it is.
-    static func validProblem(_ conjuncts: [Conjunct], checker: SchemaChecker) -> String? {
+    static func validProblem(_ conjuncts: [Conjunct], checker: Checker) -> String? {
         let text = join(conjuncts)
         do {
             let found = checker.diagnostics(for: try PredicateNode(format: text), source: text)
@@ -73,7 +73,7 @@ struct CheckingPropertyTests {
     }
 
     /// What is wrong with the diagnostics of a predicate with one defect, or `nil`.
-    static func mutationProblem(_ conjuncts: [Conjunct], _ mutation: Mutation, checker: SchemaChecker) -> String? {
+    static func mutationProblem(_ conjuncts: [Conjunct], _ mutation: Mutation, checker: Checker) -> String? {
         let text = join(conjuncts)
         let found: [Diagnostic]
         do {
@@ -107,6 +107,17 @@ struct CheckingPropertyTests {
             if fails(smaller) { current = smaller } else { index += 1 }
         }
         return current
+    }
+}
+
+/// The schema check from one entity, as the property test calls it: the diagnostics of
+/// `CheckedPredicate` for a predicate and its source.
+struct Checker {
+    let schema: Schema
+    let entity: String
+
+    func diagnostics(for predicate: PredicateNode, source: String) -> [Diagnostic] {
+        predicate.check(against: schema, entity: entity, source: source)
     }
 }
 

@@ -22,7 +22,7 @@ enum CheckingSample {
     /// Parses `format` and checks it from `entity` with the source (carets on components).
     static func diagnostics(_ format: String, entity: String, arguments: [PredicateValue] = []) throws -> [Diagnostic] {
         let predicate = try PredicateParser().parsePredicate(format, arguments: arguments)
-        return try SchemaChecker(schema: schema(), entity: entity).diagnostics(for: predicate, source: format)
+        return predicate.check(against: try schema(), entity: entity, source: format)
     }
 
     /// Every diagnostic of `format` rendered with its caret, one after the other.

@@ -3,10 +3,13 @@ import Testing
 
 @testable import Predicates
 
-/// A nesting shape: `head + prefix×n + core + suffix×n`, and the nesting levels one
-/// repetition costs (derived by hand from ParserLimits' rule: parentheses, braces, brackets,
-/// argument lists, prefix operators, assignments and each operator or index wrapping its
-/// left operand count one level).
+/// A nesting shape: `head + prefix×n + core + suffix×n`, the nesting levels one repetition
+/// costs (derived by hand from ParserLimits' rule: parentheses, braces, brackets, argument
+/// lists, prefix operators, assignments and each operator or index wrapping its left operand
+/// count one level), and — where the canonical text nests deeper than the input — the levels
+/// of the canonical text of n repetitions, `printedPerRepetition × n + printedOffset`
+/// (`NOT NOT a == 1` prints `NOT (NOT a == 1)`: 2n - 1; `max(1, max(1, 1))` prints
+/// `max:({1, max:({1, 1})})`: 2n).
 struct NestingShape: Sendable, CustomTestStringConvertible {
     var name: String
     var head: String
@@ -14,9 +17,17 @@ struct NestingShape: Sendable, CustomTestStringConvertible {
     var core: String
     var suffix: String
     var levelsPerRepetition: Int
+    var printedPerRepetition: Int? = nil
+    var printedOffset = 0
 
     func text(_ n: Int) -> String {
         head + String(repeating: prefix, count: n) + core + String(repeating: suffix, count: n)
+    }
+
+    /// The most repetitions whose input and canonical text both nest within `limit` levels.
+    func repetitions(within limit: Int) -> Int {
+        let printed = printedPerRepetition ?? levelsPerRepetition
+        return min(limit / levelsPerRepetition, (limit - printedOffset) / printed)
     }
 
     var testDescription: String { name }
@@ -34,11 +45,18 @@ struct RobustnessNestingTests {
             name: "expression parentheses", head: "x == ", prefix: "(", core: "1", suffix: ")", levelsPerRepetition: 1),
         NestingShape(name: "(a + ", head: "x == ", prefix: "(a + ", core: "1", suffix: ")", levelsPerRepetition: 2),
         NestingShape(name: "braces", head: "x IN ", prefix: "{", core: "1", suffix: "}", levelsPerRepetition: 1),
-        NestingShape(name: "unary minus", head: "x == ", prefix: "-", core: "a", suffix: "", levelsPerRepetition: 1),
         NestingShape(
-            name: "ones complement", head: "x == ", prefix: "~", core: "a", suffix: "", levelsPerRepetition: 1),
-        NestingShape(name: "NOT", head: "", prefix: "NOT ", core: "a == 1", suffix: "", levelsPerRepetition: 1),
-        NestingShape(name: "!", head: "", prefix: "!", core: "a == 1", suffix: "", levelsPerRepetition: 1),
+            name: "unary minus", head: "x == ", prefix: "-", core: "a", suffix: "", levelsPerRepetition: 1,
+            printedPerRepetition: 2, printedOffset: -1),
+        NestingShape(
+            name: "ones complement", head: "x == ", prefix: "~", core: "a", suffix: "", levelsPerRepetition: 1,
+            printedPerRepetition: 2, printedOffset: -1),
+        NestingShape(
+            name: "NOT", head: "", prefix: "NOT ", core: "a == 1", suffix: "", levelsPerRepetition: 1,
+            printedPerRepetition: 2, printedOffset: -1),
+        NestingShape(
+            name: "!", head: "", prefix: "!", core: "a == 1", suffix: "", levelsPerRepetition: 1,
+            printedPerRepetition: 2, printedOffset: -1),
         NestingShape(
             name: "nested subscripts", head: "x == ", prefix: "a[", core: "0", suffix: "]", levelsPerRepetition: 1),
         NestingShape(
@@ -46,7 +64,8 @@ struct RobustnessNestingTests {
         NestingShape(
             name: "function calls", head: "x == ", prefix: "sum(", core: "1", suffix: ")", levelsPerRepetition: 1),
         NestingShape(
-            name: "collection calls", head: "x == ", prefix: "max(1, ", core: "1", suffix: ")", levelsPerRepetition: 1),
+            name: "collection calls", head: "x == ", prefix: "max(1, ", core: "1", suffix: ")", levelsPerRepetition: 1,
+            printedPerRepetition: 2),
         NestingShape(
             name: "selector calls", head: "x == ", prefix: "modulus:by:(", core: "1", suffix: ", 1)",
             levelsPerRepetition: 1),
@@ -81,18 +100,20 @@ struct RobustnessNestingTests {
         }
     }
 
-    /// Exactly at the default limit (256) the input parses, and the tree survives every
-    /// recursive walk (dumps, printing, equality, hashing); one level more is an error.
+    /// Exactly at the default limit (256) — of the input or of its canonical text, whichever
+    /// is deeper — the input parses, the tree survives every recursive walk (dumps, printing,
+    /// equality, hashing) and its canonical text parses back to it; one level more is an error.
     @Test(arguments: shapes)
     func atTheLimit(_ shape: NestingShape) throws {
         let limit = ParserLimits().maximumDepth
-        let repetitions = limit / shape.levelsPerRepetition
+        let repetitions = shape.repetitions(within: limit)
         let deepest = try PredicateParser().parsePredicate(shape.text(repetitions))
         #expect(!deepest.sExpression.isEmpty)
         #expect(!deepest.treeDescription.isEmpty)
         #expect(!deepest.predicateFormat.isEmpty)
         #expect(deepest == deepest)
         #expect(Set([deepest]).count == 1)
+        #expect(try PredicateParser().parsePredicate(deepest.predicateFormat) == deepest)
         do {
             let tooDeep = try PredicateParser().parsePredicate(shape.text(repetitions + 1))
             Issue.record("\(repetitions + 1) repetitions parsed: \(tooDeep.sExpression.prefix(80))")

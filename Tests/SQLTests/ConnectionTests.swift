@@ -14,7 +14,7 @@ struct SQLiteConnectionTests {
             .null, .integer(-7), .integer(Int64.max), .double(2.5), .text("Zoë 'quoted' \"x\""), .text(""),
             .blob([0, 255, 1]), .blob([]),
         ]
-        for value in values { try db.run(SQLStatement(sql: "INSERT INTO t VALUES (?1)", bindings: [value])) }
+        for value in values { try db.execute(SQLStatement(sql: "INSERT INTO t VALUES (?1)", bindings: [value])) }
         let rows = try db.rows(SQLStatement(sql: "SELECT v FROM t ORDER BY rowid"))
         #expect(rows.map { $0[0] } == values)
     }
@@ -33,7 +33,7 @@ struct SQLiteConnectionTests {
         struct Stop: Error {}
         #expect(throws: Stop.self) {
             try db.transaction {
-                try db.run(SQLStatement(sql: "INSERT INTO t VALUES (1)"))
+                try db.execute(SQLStatement(sql: "INSERT INTO t VALUES (1)"))
                 throw Stop()
             }
         }
@@ -56,11 +56,11 @@ struct PostgresConnectionTests {
     func roundTrip() throws {
         let db = try PostgresTestServer.shared.get().makeDatabase()
         try db.execute("CREATE TABLE t (n serial, i bigint, d double precision, s text, b bytea, f boolean)")
-        try db.run(
+        try db.execute(
             SQLStatement(
                 sql: "INSERT INTO t (i, d, s, b, f) VALUES ($1, $2, $3, $4, $5 <> 0)",
                 bindings: [.integer(-7), .double(2.5), .text("Zoë 'q' \"x\""), .blob([0, 255, 1]), .integer(1)]))
-        try db.run(
+        try db.execute(
             SQLStatement(
                 sql: "INSERT INTO t (i, d, s, b, f) VALUES ($1, $2, $3, $4, $5 <> 0)",
                 bindings: [.null, .double(.infinity), .text(""), .blob([]), .integer(0)]))
@@ -91,7 +91,7 @@ struct PostgresConnectionTests {
         // An untyped `$1` next to a smallint column was read as a smallint: 1.5 and 3000000000
         // were refused ("invalid input syntax for type smallint", "out of range").
         try db.execute("CREATE TABLE n (s smallint, i integer, u uuid, m numeric, d double precision)")
-        try db.run(
+        try db.execute(
             SQLStatement(
                 sql: "INSERT INTO n VALUES ($1, $2, $3, $4, $5), ($6, $7, NULL, $8, $9)",
                 bindings: [

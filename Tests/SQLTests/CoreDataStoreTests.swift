@@ -11,9 +11,14 @@ import Testing
 /// queried through the lowering and compared with hand-written SQL and with memory.
 @Suite("SQL: the Core Data convention")
 struct CoreDataStoreTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-            "shared/fixtures/coredata-store")
+    /// The shared folder beside the package (`../shared`), or the one `PREDICATE_SHARED` names
+    /// (a worktree elsewhere): its `fixtures` hold real stores the tests read when present.
+    static let shared: URL = {
+        if let given = ProcessInfo.processInfo.environment["PREDICATE_SHARED"] { return URL(fileURLWithPath: given) }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
+    }()
+    static let fixtures = shared.appendingPathComponent("fixtures/coredata-store")
 
     /// Runs `format` on `entity` lowered and in memory; returns the ids (sorted) both give.
     static func bothWays(
@@ -33,8 +38,8 @@ struct CoreDataStoreTests {
         let (graph, _) = try SampleQueryTests.sample()
         let mapping = try SQLMapping.coreData(graph.schema)
         let database = try SQLiteConnection.inMemory()
-        try database.run(SQLSchemaDefinition.statements(for: mapping, dialect: SQLiteDialect()))
-        try database.run(try graph.insertStatements(mapping: mapping, dialect: SQLiteDialect()))
+        try database.execute(SQLSchemaDefinition.statements(for: mapping, dialect: SQLiteDialect()))
+        try database.execute(try graph.insertStatements(mapping: mapping, dialect: SQLiteDialect()))
         let columns = try database.tableColumns()
         // One table per hierarchy named Z + the root entity's name in capitals; Z_PK, Z_ENT,
         // Z_OPT first; attributes and to-one relationships as Z + the name in capitals.
@@ -71,23 +76,27 @@ struct CoreDataStoreTests {
             #expect(sql == expected, "sqlite (Core Data layout): \(format)")
         }
         // Read back, the store is the same graph.
-        #expect(try ObjectGraph.read(from: database, mapping: mapping, dialect: SQLiteDialect()) == graph)
+        #expect(try ObjectGraph.read(from: database, mapping: mapping) == graph)
     }
 
-    @Test("the real store written by Core Data on iOS: lowered queries agree with hand-written SQL and with memory")
+    static let realStorePath = fixtures.appendingPathComponent("ArtsyPartner_1.3.5.sqlite").path
+
+    @Test(
+        "the real store written by Core Data on iOS: lowered queries agree with hand-written SQL and with memory",
+        .enabled(if: FileManager.default.fileExists(atPath: realStorePath), "../shared/fixtures is absent"))
     func realStore() throws {
         let model = Self.fixtures.appendingPathComponent("ArtsyPartner.xcdatamodel")
-        let store = Self.fixtures.appendingPathComponent("ArtsyPartner_1.3.5.sqlite")
-        guard FileManager.default.fileExists(atPath: store.path) else {
-            print("CoreDataStoreTests: \(Self.fixtures.path) is absent; the real-store test is skipped")
-            return
-        }
         let schema = try Schema.load(contentsOf: model)
-        let database = try SQLiteConnection(path: store.path, mode: .immutable)
+        let database = try SQLiteConnection(path: Self.realStorePath, mode: .immutable)
         let numbers = try SQLMapping.coreDataEntityNumbers(in: database, schema: schema)
         #expect(numbers != nil, "the store's Z_PRIMARYKEY names every entity")
-        let mapping = try SQLMapping.coreData(schema, entityNumbers: numbers)
-        let graph = try ObjectGraph.read(from: database, mapping: mapping, dialect: SQLiteDialect())
+        // What every reader does: the mapping checked against the store and bound to its names.
+        let description = try SQLDatabaseDescription.read(
+            from: database, convention: .coreData)
+        let mapping = try SQLMapping.verified(
+            schema, convention: .coreData, database: description, dialect: SQLiteDialect())
+        #expect(mapping.entityNumbers == numbers)
+        let graph = try ObjectGraph.read(from: database, mapping: mapping)
         // SOURCE.md: 63 artworks and 4 artists.
         #expect(graph.objects(of: "Artwork").count == 63)
         #expect(graph.objects(of: "Artist").count == 4)

@@ -132,16 +132,15 @@ struct DatabaseCheckPropertyTests {
             let mapping = try SQLMapping.standard(graphCase.schema, keyTypes: graph.sqlKeyTypes())
             let database = try SQLiteConnection.inMemory()
             try database.transaction {
-                try database.run(SQLSchemaDefinition.statements(for: mapping, dialect: SQLiteDialect()))
-                try database.run(try graph.insertStatements(mapping: mapping, dialect: SQLiteDialect()))
+                try database.execute(SQLSchemaDefinition.statements(for: mapping, dialect: SQLiteDialect()))
+                try database.execute(try graph.insertStatements(mapping: mapping, dialect: SQLiteDialect()))
             }
             let context = { () -> String in
                 "schema: \(String(decoding: (try? graphCase.schema.jsonData()) ?? Data(), as: UTF8.self))\n"
                     + "graph: \(String(decoding: (try? graph.jsonData()) ?? Data(), as: UTF8.self))\n"
                     + run.replay(index)
             }
-            var description = try SQLDatabaseDescription.read(
-                from: database, dialect: SQLiteDialect(), convention: .standard)
+            var description = try SQLDatabaseDescription.read(from: database, convention: .standard)
             let checked = try SQLMapping.verified(
                 graphCase.schema, convention: .standard, database: description, dialect: SQLiteDialect())
             guard checked.keyTypes == mapping.keyTypes,

@@ -15,9 +15,7 @@ struct DatabaseCheckTests {
     static func check(_ schema: Schema, _ database: some TestDatabase, convention: SQLNamingConvention = .standard)
         throws -> SQLMapping
     {
-        let connection = try #require(KeyRoundTripTests.querying(database))
-        let description = try SQLDatabaseDescription.read(
-            from: connection, dialect: database.dialect, convention: convention)
+        let description = try SQLDatabaseDescription.read(from: database.sqlDatabase, convention: convention)
         return try SQLMapping.verified(schema, convention: convention, database: description, dialect: database.dialect)
     }
 
@@ -34,7 +32,7 @@ struct DatabaseCheckTests {
     static func sample(_ database: some TestDatabase, types: [String: String]) throws {
         let (graph, mapping) = try SampleQueryTests.sample()
         try database.load(graph, mapping: mapping)
-        let connection = try #require(KeyRoundTripTests.querying(database))
+        let connection = database.sqlDatabase
         // The declared types, as each catalogue spells the dialect's names.
         let content = try #require(try connection.catalogue().tables["Content"])
         for (column, type) in types {
@@ -73,40 +71,39 @@ struct DatabaseCheckTests {
             try PostgresTestDatabase(), types: ["id": "bigint", "name": "text", "creationDate": "double precision"])
     }
 
-    @Test("the real Core Data store passes; with Z_PRIMARYKEY changed it is refused before any query")
+    @Test(
+        "the real Core Data store passes; with Z_PRIMARYKEY changed it is refused before any query",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: CoreDataStoreTests.realStorePath), "../shared/fixtures is absent"
+        ))
     func realStore() throws {
         let model = CoreDataStoreTests.fixtures.appendingPathComponent("ArtsyPartner.xcdatamodel")
-        let store = CoreDataStoreTests.fixtures.appendingPathComponent("ArtsyPartner_1.3.5.sqlite")
-        guard FileManager.default.fileExists(atPath: store.path) else {
-            print("DatabaseCheckTests: \(CoreDataStoreTests.fixtures.path) is absent; the real-store test is skipped")
-            return
-        }
+        let store = URL(fileURLWithPath: CoreDataStoreTests.realStorePath)
         let schema = try Schema.load(contentsOf: model)
         let copy = NSTemporaryDirectory() + "predicate-check-\(getpid())-\(UUID().uuidString).sqlite"
         defer { try? FileManager.default.removeItem(atPath: copy) }
         try FileManager.default.copyItem(atPath: store.path, toPath: copy)
         let database = try SQLiteConnection(path: copy)
         func check() throws -> SQLMapping {
-            let description = try SQLDatabaseDescription.read(
-                from: database, dialect: SQLiteDialect(), convention: .coreData)
+            let description = try SQLDatabaseDescription.read(from: database, convention: .coreData)
             return try SQLMapping.verified(
                 schema, convention: .coreData, database: description, dialect: SQLiteDialect())
         }
         // Artist 1, Artwork 2, … as the store numbers them (CoreDataStoreTests).
         #expect(try check().entityValue(of: "Artwork") == .integer(2))
         // A sub-entity of Artwork the model does not have: its rows would vanish from fetches.
-        try database.run(SQLStatement(sql: "INSERT INTO Z_PRIMARYKEY VALUES (9, 'Sculpture', 2, 0)"))
+        try database.execute(SQLStatement(sql: "INSERT INTO Z_PRIMARYKEY VALUES (9, 'Sculpture', 2, 0)"))
         #expect(
             Self.refusal { try check() }
                 == "the database does not match the schema: \"Z_PRIMARYKEY\" has the entity 'Sculpture' (9), a "
                 + "sub-entity of entity 2 ('Artwork'), which the schema lacks; its objects would be left out")
-        try database.run(SQLStatement(sql: "DELETE FROM Z_PRIMARYKEY WHERE Z_ENT = 9"))
-        try database.run(SQLStatement(sql: "UPDATE Z_PRIMARYKEY SET Z_SUPER = 1 WHERE Z_NAME = 'Note'"))
+        try database.execute(SQLStatement(sql: "DELETE FROM Z_PRIMARYKEY WHERE Z_ENT = 9"))
+        try database.execute(SQLStatement(sql: "UPDATE Z_PRIMARYKEY SET Z_SUPER = 1 WHERE Z_NAME = 'Note'"))
         #expect(
             Self.refusal { try check() }
                 == "the database does not match the schema: 'Note' is a root entity in the schema, but "
                 + "\"Z_PRIMARYKEY\" gives it the parent entity 1 ('Artist')")
-        try database.run(SQLStatement(sql: "DELETE FROM Z_PRIMARYKEY WHERE Z_NAME = 'Note'"))
+        try database.execute(SQLStatement(sql: "DELETE FROM Z_PRIMARYKEY WHERE Z_NAME = 'Note'"))
         #expect(
             Self.refusal { try check() }
                 == "the database does not match the schema: \"Z_PRIMARYKEY\" has no entity 'Note'")

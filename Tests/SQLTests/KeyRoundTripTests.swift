@@ -44,25 +44,18 @@ struct KeyRoundTripTests {
         return try ObjectGraph.load(json: Data(graphText.utf8), schema: schema)
     }
 
-    /// The connection of a test database, for its catalogue.
-    static func querying(_ database: some TestDatabase) -> (any SQLQuerying)? {
-        if let sqlite = database as? SQLiteTestDatabase { return sqlite.sqlite }
-        return (database as? PostgresTestDatabase)?.connection
-    }
-
     static func roundTrip(_ database: some TestDatabase) throws {
         let graph = try graph()
         let mapping = try SQLMapping.standard(graph.schema, keyTypes: graph.sqlKeyTypes())
         #expect(mapping.keyTypes == ["A": .mixed, "B": .text, "C": .integer, "E": .integer])
         try database.load(graph, mapping: mapping)
-        let connection = try #require(querying(database))
+        let connection = database.sqlDatabase
         // Read back through the check, as `db export` and `query` do: the recorded key types.
-        let description = try SQLDatabaseDescription.read(
-            from: connection, dialect: database.dialect, convention: .standard)
+        let description = try SQLDatabaseDescription.read(from: connection, convention: .standard)
         let checked = try SQLMapping.verified(
             graph.schema, convention: .standard, database: description, dialect: database.dialect)
         #expect(checked.keyTypes == mapping.keyTypes)
-        #expect(try ObjectGraph.read(from: connection, mapping: checked, dialect: database.dialect) == graph)
+        #expect(try ObjectGraph.read(from: connection, mapping: checked) == graph)
         // The roots a query selects, each with its type: A 1, 10 (integers) and "a2", "07".
         for (entity, format, expected) in [
             ("A", "TRUEPREDICATE", [ObjectKey.int(1), .int(10), .string("07"), .string("a2")]),

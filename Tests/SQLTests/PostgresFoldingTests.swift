@@ -34,7 +34,8 @@ struct PostgresFoldingTests {
                 }
                 memory.append(folded)
             }
-            try db.run(SQLStatement(sql: "INSERT INTO f VALUES " + rows.joined(separator: ", "), bindings: bindings))
+            try db.execute(
+                SQLStatement(sql: "INSERT INTO f VALUES " + rows.joined(separator: ", "), bindings: bindings))
         }
         let rows = try db.rows(
             SQLStatement(sql: "SELECT pe_fold(s, o), normalize(m, NFC), normalize(s, NFC) FROM f ORDER BY n, o"))
@@ -122,8 +123,12 @@ struct PostgresFoldingTests {
         let db = try PostgresTestServer.shared.get().makeDatabase()
         let run = PropertyRun("PostgresFoldingTests.randomStrings", defaultCases: 3_000)
         let table = SQLFoldingTable.shared
-        let listed = (table.mapped[.cd] ?? []).map { String($0.0) }
-        let marks = table.extending.map { String($0) }
+        // Characters newer than the server's Unicode tables are left out of the draw (their
+        // folds cannot agree; `everyListedCharacter` counts them), so that a skip means the
+        // two normalisations disagree on known characters, which must stay rare.
+        let known = { (text: String) in !Self.newerThanServerTables(text) }
+        let listed = (table.mapped[.cd] ?? []).map { String($0.0) }.filter(known)
+        let marks = table.extending.map { String($0) }.filter(known)
         let pool = DelicateText.characters + DelicateText.marks + DelicateText.words
         var texts: [String] = []
         for index in 0..<run.cases {
@@ -168,7 +173,7 @@ struct PostgresFoldingTests {
             let rows = batch.indices.map {
                 "($\(4 * ($0 - start) + 1), $\(4 * ($0 - start) + 2), $\(4 * ($0 - start) + 3), $\(4 * ($0 - start) + 4))"
             }
-            try db.run(
+            try db.execute(
                 SQLStatement(
                     sql: "INSERT INTO p VALUES " + rows.joined(separator: ", "),
                     bindings: batch.indices.flatMap { index in
@@ -209,6 +214,40 @@ struct PostgresFoldingTests {
                     .text("σας"), .text("ΣΑΣ"), .text("İstanbul"), .text("ı"), .text("Straße"), .text("\u{212A}"),
                 ]))
         #expect(rows == [[.integer(1), .text("istanbul"), .text("ı"), .text("strasse"), .text("k")]])
+    }
+
+    /// Character boundaries that decide a search, one rule each (Unicode's extended grapheme
+    /// clusters): the haystack, the needle, and whether memory and PostgreSQL find it.
+    static let boundaryCases: [(String, String, Bool, String)] = [
+        // A zero-width joiner joins an emoji only after a pictograph.
+        ("\u{200D}😀café", "😀c", true, "a joiner at the start joins nothing"),
+        ("x😀\u{200D}😀é", "😀é", false, "pictograph, joiner, emoji: one character"),
+        ("x😀\u{1F3FB}\u{200D}😀é", "😀é", false, "a skin tone may stand before the joiner"),
+        ("xa\u{301}\u{200D}😀é", "😀é", true, "a letter with a mark before the joiner joins nothing"),
+        // Leading, vowel and trailing jamo stay together.
+        ("ß\u{1100}\u{1100}", "\u{1100}", false, "two leading jamo are one syllable"),
+        ("é가\u{1161}", "\u{1161}", false, "a syllable with no final takes another vowel"),
+        ("é각\u{11A8}", "\u{11A8}", false, "a syllable with a final takes another final"),
+        ("é각\u{1161}", "\u{1161}", true, "a vowel after a final starts a new character"),
+        // Regional indicators pair from the start of their run.
+        ("é\u{1F1EB}\u{1F1F7}\u{1F1EB}\u{1F1F7}", "\u{1F1F7}\u{1F1EB}", false, "a search across two flags"),
+        ("é\u{1F1EB}\u{1F1F7}\u{1F1EB}\u{1F1F7}", "\u{1F1EB}\u{1F1F7}", true, "a whole flag"),
+        ("é\u{1F1EB}\u{1F1F7}\u{1F1EB}", "\u{1F1EB}", true, "the lone third indicator"),
+        // CR LF is one character; other controls stand alone, marks after them too.
+        ("ά\r\nx", "\n", false, "inside CR LF (text beyond U+0300: memory searches by character)"),
+        ("é\n\u{301}x", "\n", true, "a mark after a line feed does not join it"),
+    ]
+
+    @Test(
+        "character boundaries: joiners after pictographs only, jamo, flags, CR LF and controls",
+        arguments: boundaryCases)
+    func boundaries(haystack: String, needle: String, found: Bool, rule: String) throws {
+        let db = try PostgresTestServer.shared.get().makeDatabase()
+        let memory = SQLHelperFunctions.search(haystack, needle, "", anchor: "anywhere")
+        #expect(memory == found, "memory: \(rule)")
+        let rows = try db.rows(
+            SQLStatement(sql: "SELECT pe_contains($1, $2, '')", bindings: [.text(haystack), .text(needle)]))
+        #expect(rows == [[.integer(found ? 1 : 0)]], "PostgreSQL: \(rule)")
     }
 
     static func codePoints(_ text: String) -> String {

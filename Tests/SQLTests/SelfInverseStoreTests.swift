@@ -35,13 +35,13 @@ struct SelfInverseStoreTests {
             (try SQLMapping.coreData(graph.schema), "Z_2PEERS", ["Z_2PEERS", "Z_2PEERS1"]),
         ] {
             try database.load(graph, mapping: mapping)
-            let connection = try #require(KeyRoundTripTests.querying(database))
+            let connection = database.sqlDatabase
             let q = database.dialect.quote
             let rows = try connection.rows(
                 SQLStatement(
                     sql: "SELECT \(q(columns[0])), \(q(columns[1])) FROM \(q(table)) ORDER BY 1, 2"))
             #expect(rows == [[1, 2], [2, 1], [3, 3]].map { $0.map { SQLValue.integer($0) } }, "\(table)")
-            #expect(try ObjectGraph.read(from: connection, mapping: mapping, dialect: database.dialect) == graph)
+            #expect(try ObjectGraph.read(from: connection, mapping: mapping) == graph)
             // A query through the relationship, from either side.
             let predicate = try CheckedPredicate(
                 try PredicateParser().parsePredicate("peers.@count > 0"), schema: graph.schema, entity: "T")
@@ -53,7 +53,7 @@ struct SelfInverseStoreTests {
                     sql: "DELETE FROM \(q(table)) WHERE \(q(columns[0])) = \(database.dialect.placeholder(1))",
                     bindings: [.integer(2)])
             ])
-            #expect(try ObjectGraph.read(from: connection, mapping: mapping, dialect: database.dialect) == graph)
+            #expect(try ObjectGraph.read(from: connection, mapping: mapping) == graph)
         }
     }
 

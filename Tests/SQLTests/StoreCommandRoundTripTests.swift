@@ -1,12 +1,18 @@
 import Foundation
+import GraphTestSupport
 import KeyPaths
 import ObjectStore
 import PredicateCLI
+import SQLiteDatabase
+import TestSupport
 import Testing
 
 /// `predicate db create` then `predicate db export`, end to end through the commands, with a
 /// model holding every attribute type (a Boolean and a date on a sub-entity among them): the
 /// export is the graph that went in, and exporting again what it creates gives the same text.
+/// Then random schemas and graphs (``StoreCaseGenerator``) whose hierarchies have integer,
+/// string or mixed ids, through the same commands; and the two id sets `db create` must refuse
+/// with exit 2 and no file left behind.
 @Suite("predicate db create / db export: every attribute type, end to end", .serialized)
 struct StoreCommandRoundTripTests {
     static let schema = """
@@ -105,5 +111,137 @@ struct StoreCommandRoundTripTests {
         ])
         #expect(create.status == 2)
         #expect(create.error.contains("Item 1, 'extra': under the Core Data mapping a transformable attribute"))
+    }
+
+    /// One random case through the commands: `db create` of its graph onto `first`, `db export`
+    /// (the same graph, ids compared as ids), `db create` of that export onto `second` and
+    /// `db export` again (the same text); a description of what went wrong, or `nil`.
+    func commandFailure(_ storeCase: StoreCase, first: String, second: String, directory: String) throws -> String? {
+        let graph = try storeCase.graph()
+        let schemaPath = directory + "/schema.json"
+        let graphPath = directory + "/graph.json"
+        try storeCase.schema.jsonData().write(to: URL(fileURLWithPath: schemaPath))
+        try graph.jsonData().write(to: URL(fileURLWithPath: graphPath))
+        let create = run(["db", "create", "--schema", schemaPath, "--graph", graphPath, "--db", first])
+        guard create.status == 0 else { return "db create: \(create.status) \(create.error)" }
+        let export = run(["db", "export", "--schema", schemaPath, "--db", first])
+        guard export.status == 0 else { return "db export: \(export.status) \(export.error)" }
+        guard try ObjectGraph.load(json: Data(export.output.utf8), schema: storeCase.schema) == graph else {
+            return "the export is another graph:\n\(export.output)"
+        }
+        let exportedPath = directory + "/export.json"
+        try export.output.write(toFile: exportedPath, atomically: true, encoding: .utf8)
+        let again = run(["db", "create", "--schema", schemaPath, "--graph", exportedPath, "--db", second])
+        guard again.status == 0 else { return "db create of the export: \(again.status) \(again.error)" }
+        let secondExport = run(["db", "export", "--schema", schemaPath, "--db", second])
+        guard secondExport.output == export.output else {
+            return "export → create → export changed the text:\n\(export.output)\n≠\n\(secondExport.output)"
+        }
+        return nil
+    }
+
+    /// `db create` of a graph with an integer's text among a hierarchy's integer and string ids,
+    /// or with an id beside its twin, exits 2 naming the object and leaves no file.
+    func refusalFailure(_ storeCase: StoreCase, directory: String) throws -> String? {
+        var refused: [(StoreCase, expected: String)] = []
+        if let (poisoned, entity, id) = storeCase.withIntegerTextInMixedHierarchy() {
+            refused.append((poisoned, "\(entity) \(id): the string id \(id) is the text of the integer"))
+        }
+        if let (poisoned, entity, id, _) = storeCase.withTwinID() {
+            refused.append((poisoned, "(\(entity) \(id))"))
+        }
+        for (poisoned, expected) in refused {
+            let schemaPath = directory + "/schema.json"
+            let graphPath = directory + "/refused.json"
+            let database = directory + "/refused.sqlite"
+            try poisoned.schema.jsonData().write(to: URL(fileURLWithPath: schemaPath))
+            try JSONEncoder().encode(poisoned.objects).write(to: URL(fileURLWithPath: graphPath))
+            let create = run(["db", "create", "--schema", schemaPath, "--graph", graphPath, "--db", database])
+            guard create.status == 2, create.error.contains(expected) else {
+                return "db create of a graph it must refuse: \(create.status) \(create.error), expected \(expected)"
+            }
+            if FileManager.default.fileExists(atPath: database) { return "a refused db create left \(database)" }
+        }
+        return nil
+    }
+
+    /// The first case from `seed` on with a hierarchy of integer and string ids, so that each
+    /// case of a short run checks both refusals (the same case for the same seed).
+    static func storeCase(_ seed: UInt64) -> StoreCase {
+        var generator = StoreCaseGenerator(seed: seed)
+        var storeCase = generator.makeCase()
+        var attempt: UInt64 = 0
+        while storeCase.withIntegerTextInMixedHierarchy() == nil, attempt < 100 {
+            attempt += 1
+            generator = StoreCaseGenerator(seed: seed &+ attempt)
+            storeCase = generator.makeCase()
+        }
+        return storeCase
+    }
+
+    @Test("SQLite: random graphs with integer, string and mixed ids; the refused id sets exit 2 and leave nothing")
+    func randomIDsSQLite() throws {
+        let run = PropertyRun("db create / db export with random ids (SQLite)", defaultCases: 4)
+        for index in 0..<run.cases {
+            let directory = try files().directory
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let storeCase = Self.storeCase(run.caseSeed(index))
+            let failure =
+                try commandFailure(
+                    storeCase, first: directory + "/one.sqlite", second: directory + "/two.sqlite",
+                    directory: directory) ?? refusalFailure(storeCase, directory: directory)
+            if let failure {
+                Issue.record("\(failure)\n\(run.replay(index))\n\(storeCase)")
+                return
+            }
+        }
+    }
+
+    @Test(
+        "PostgreSQL: random graphs with integer, string and mixed ids",
+        .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipMessage))
+    func randomIDsPostgres() throws {
+        let server = try PostgresTestServer.shared.get()
+        let run = PropertyRun("db create / db export with random ids (PostgreSQL)", defaultCases: 2)
+        for index in 0..<run.cases {
+            let directory = try files().directory
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let storeCase = Self.storeCase(run.caseSeed(index))
+            if let failure = try commandFailure(
+                storeCase, first: try server.makeDatabaseURL(), second: try server.makeDatabaseURL(),
+                directory: directory)
+            {
+                Issue.record("\(failure)\n\(run.replay(index))\n\(storeCase)")
+                return
+            }
+        }
+    }
+
+    @Test(
+        "db export of a database whose attribute named 'id' holds a value: exit 2 naming the object, not a changed id")
+    func attributeNamedID() throws {
+        let directory = try files().directory
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let schema = directory + "/id-schema.json"
+        try
+            #"{"entities": [{"name": "T", "attributes": [{"name": "id", "type": "integer64"}, {"name": "name", "type": "string"}]}]}"#
+            .write(toFile: schema, atomically: true, encoding: .utf8)
+        let graph = directory + "/id-graph.json"
+        try #"{"T": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]}"#.write(
+            toFile: graph, atomically: true, encoding: .utf8)
+        let database = directory + "/id.sqlite"
+        #expect(run(["db", "create", "--schema", schema, "--graph", graph, "--db", database]).status == 0)
+        #expect(run(["db", "export", "--schema", schema, "--db", database]).status == 0)
+        // The attribute is the column T_id (the key column is id); a store that holds a value there.
+        try SQLiteConnection(path: database).execute(#"UPDATE "T" SET "T_id" = 42 WHERE "id" = 1"#)
+        #expect(run(["query", "id == 42", "--schema", schema, "--entity", "T", "--db", database]).output == "[1]\n")
+        let export = run(["db", "export", "--schema", schema, "--db", database])
+        #expect(export.status == 2)
+        #expect(export.output.isEmpty)
+        #expect(
+            export.error.hasPrefix(
+                "T 1, 'id': a graph file cannot hold a value of a property named 'id', where 'id' is the object's own id"
+            ),
+            "\(export.error)")
     }
 }

@@ -2,7 +2,7 @@
 /// memory's: Greek (final sigma, symbol variants, iota subscripts), Turkish dotted and dotless
 /// i, `ß`/`ẞ`, ligatures, the Kelvin, Ohm and Angstrom signs, Cherokee, fullwidth and halfwidth
 /// forms with their sound marks, Hebrew, Thai and Devanagari marks, Tibetan vowels, Hangul
-/// syllables and jamo, emoji with modifiers, joiners, variation selectors, and combining marks
+/// syllables and jamo, emoji with modifiers, joiners, regional indicators, variation selectors, and combining marks
 /// of several classes.
 public enum DelicateText {
     /// Single characters (some followed by a mark already).
@@ -10,7 +10,8 @@ public enum DelicateText {
         "a", "A", "z", "I", "i", "İ", "ı", "s", "S", "ß", "ẞ", "Σ", "σ", "ς", "ϐ", "ϑ", "ϕ", "ϖ", "ϰ", "ϱ", "ϵ", "ΐ",
         "ᾈ", "ᾳ", "K", "k", "\u{212A}", "\u{2126}", "\u{212B}", "Å", "Ꭰ", "ꭰ", "ﬁ", "ﬀ", "ﬃ", "ŉ", "ǰ", "ǅ", "Ａ", "ｚ",
         "ｶ", "ﾞ", "ﾟ", "\u{FFE3}", "が", "か", "ש", "ก", "क", "é", "ǖ", "Ǖ", "Ⅻ", "Ⓐ", "가", "\u{1100}", "\u{1161}",
-        "\u{0F73}", "😀", "\u{1F3FB}", "\u{200C}", "\u{200D}", "1", " ", "Ա", "և", "𐐀", "𞤀", "e\u{301}",
+        "\u{0F73}", "😀", "\u{1F3FB}", "\u{200C}", "\u{200D}", "\u{1F1EB}", "\u{1F1F7}", "\u{1F469}", "\u{2764}", "1",
+        " ", "Ա", "և", "𐐀", "𞤀", "e\u{301}",
     ]
 
     /// Combining and other extending characters.

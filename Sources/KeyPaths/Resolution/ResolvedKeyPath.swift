@@ -124,16 +124,21 @@ public struct ResolvedKeyPath: Sendable, Hashable, Codable {
 
     /// ``inverseKeyPath``, or a ``KeyPathError`` of kind `missingInverse` naming the first hop
     /// without a usable inverse, e.g. `'Bucket.owner' has no inverse, so a change on 'User'
-    /// cannot be traced back to 'Bucket'`. Change matching needs every inverse.
+    /// cannot be traced back to 'Bucket'`, or `'Image.artist' names 'Artist.thumbnail' as its
+    /// inverse, but 'Artist.thumbnail' does not name 'artist' as its inverse, so a change on
+    /// 'Artist' cannot be traced back to 'Image'`. Change matching needs every inverse; evaluation needs none.
     @discardableResult
     public func requireInverses() throws(KeyPathError) -> [String] {
         for hop in allHops where hop.inverse == nil || hop.inverseIsToMany == nil {
             let name = "'\(hop.declaringEntity).\(hop.sourceProperty)'"
             let message: String
             if let inverse = hop.inverse {
+                // In a schema that validates, the inverse names another relationship back (or
+                // points at another entity): Schema.validationWarnings() reports it.
+                let back = "'\(hop.destinationEntity).\(inverse)'"
                 message =
-                    "\(name) names inverse '\(inverse)', which is not a relationship of '\(hop.destinationEntity)' "
-                    + "pointing back at it, so a change on '\(hop.destinationEntity)' cannot be traced back"
+                    "\(name) names \(back) as its inverse, but \(back) does not name '\(hop.sourceProperty)' as its "
+                    + "inverse, so a change on '\(hop.destinationEntity)' cannot be traced back to '\(hop.sourceEntity)'"
             } else {
                 message =
                     "\(name) has no inverse, so a change on '\(hop.destinationEntity)' "

@@ -107,6 +107,10 @@ struct SchemaInheritance: Sendable {
         self.exit = exit
     }
 
+    /// Whether a root reaches `position` (it is not on or under a cycle), so that ancestor
+    /// tests on it take constant time.
+    func hasInterval(_ position: Int) -> Bool { entry[position] >= 0 }
+
     /// The number of ancestors of `position`.
     func depth(of position: Int) -> Int { ancestorCounts[position] }
 

@@ -88,11 +88,19 @@ extension InsertedObject: Codable {
         self.values = values
     }
 
-    /// Encodes `{"id": 9, "key": value, …}`.
+    /// Encodes `{"id": 9, "key": value, …}`; throws for a value named `id`, which would take
+    /// the place of the object's id.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(id, forKey: JSONKey("id"))
         for (key, value) in values {
+            guard key != "id" else {
+                throw EncodingError.invalidValue(
+                    value,
+                    .init(
+                        codingPath: encoder.codingPath,
+                        debugDescription: "a value named 'id' would take the place of the object's id \(id)"))
+            }
             try container.encode(TaggedJSONValue(value), forKey: JSONKey(key))
         }
     }

@@ -82,6 +82,25 @@ struct GraphRootAccess: Sendable {
         }
     }
 
+    /// A reader of a sort key or section key path already resolved by checking (to-one hops,
+    /// then an attribute: ``OrderingKeyPath``'s rule), made from its hops without resolving
+    /// it again. A path of another shape is read by its text.
+    func reader(_ resolved: ResolvedKeyPath) -> @Sendable (GraphObject) throws(EvaluationError) -> EvaluationValue {
+        guard var hierarchy = layout.hierarchyIndex(of: entity), case .attribute(let attribute) = resolved.destination
+        else { return reader(resolved.keyPath) }
+        var hops: [Hop] = []
+        for hop in resolved.hops {
+            guard !hop.isToMany, let column = layout.toOneColumns[hierarchy][hop.sourceProperty] else {
+                return reader(resolved.keyPath)
+            }
+            let destination = layout.toOneDestinations[hierarchy][column]
+            hops.append(Hop(key: hop.sourceProperty, column: column, destination: destination))
+            hierarchy = destination
+        }
+        guard let column = layout.attributeColumns[hierarchy][attribute.name] else { return reader(resolved.keyPath) }
+        return read(hops, final: .attribute(attribute.name, column)).read
+    }
+
     /// A step through a to-one relationship: the column in the current hierarchy's table and
     /// the hierarchy it leads to.
     struct Hop: Sendable {

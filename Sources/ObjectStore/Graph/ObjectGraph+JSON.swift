@@ -55,8 +55,14 @@ extension ObjectGraph {
     /// The graph in the graph file format, every object under its concrete entity, sorted by
     /// ID, with both sides of each relationship; pretty-printed with sorted keys.
     /// `load(json: graph.jsonData(), schema: graph.schema) == graph`.
+    ///
+    /// A property named `id` cannot be written, since there `id` is the object's own key: a
+    /// graph in which one has a value (read from a database, or set by a change set) throws
+    /// ``GraphErrors`` naming each such object (`T 1, 'id': …`) rather than write the value in
+    /// place of the object's id.
     public func jsonData() throws -> Data {
         var objects: [String: [InsertedObject]] = [:]
+        var unwritable: [GraphError] = []
         for (index, table) in storage.tables.enumerated() {
             let hierarchy = layout.names[layout.hierarchies[index]]
             for key in table.rows.keys {
@@ -64,7 +70,16 @@ extension ObjectGraph {
                 let object = ObjectID(hierarchy: hierarchy, id: key)
                 var values: [String: PredicateValue] = [:]
                 for property in layout.properties(of: entity) {
-                    switch try value(forKey: property.name, of: object) {
+                    let value = try value(forKey: property.name, of: object)
+                    if property.name == Self.idKey, value.hasContent {
+                        unwritable.append(
+                            GraphError(
+                                .invalidValue, entity: layout.names[entity], id: key, key: Self.idKey,
+                                message: "a graph file cannot hold a value of a property named 'id', where 'id' is "
+                                    + "the object's own id; rename the property to export the graph"))
+                        continue
+                    }
+                    switch value {
                     case .attribute(let value):
                         guard value != .null else { continue }
                         switch property.attribute?.type {
@@ -79,8 +94,26 @@ extension ObjectGraph {
                 objects[layout.names[entity], default: []].append(InsertedObject(id: key, values: values))
             }
         }
+        guard unwritable.isEmpty else {
+            throw GraphErrors(unwritable.sorted { ($0.entity ?? "", $0.id ?? 0) < ($1.entity ?? "", $1.id ?? 0) })
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(objects.mapValues { $0.sorted { $0.id < $1.id } })
+    }
+
+    /// The key of an object's id in a graph file.
+    static let idKey = "id"
+}
+
+extension GraphValue {
+    /// Whether the value says something a graph file writes: an attribute value other than
+    /// null, a to-one target, a non-empty to-many list.
+    fileprivate var hasContent: Bool {
+        switch self {
+        case .attribute(let value): value != .null
+        case .toOne(let target): target != nil
+        case .toMany(let targets): !targets.isEmpty
+        }
     }
 }

@@ -3,9 +3,10 @@ import KeyPaths
 import Predicates
 
 extension LiveResultSet {
-    /// What a fetch request compiles to for a graph: the checked and compiled predicate, a
-    /// reader per sort key (the section key first), and the change matcher of the query's
-    /// dependencies (predicate: membership; sort keys: order; refresh key paths: display).
+    /// What a fetch request compiles to for a graph, from the request checked once
+    /// (``CheckedFetchRequest``): the compiled predicate, a reader per sort key (the section key
+    /// first) made from its resolved hops, and the change matcher of the query's dependencies
+    /// (predicate: membership; sort keys: order; refresh key paths: display).
     struct Plan: Sendable {
         let hierarchy: Int
         let rootNumber: Int
@@ -14,7 +15,9 @@ extension LiveResultSet {
         let readers: [@Sendable (GraphObject) throws(EvaluationError) -> EvaluationValue]
         let matcher: ChangeMatcher
 
-        init(request: FetchRequest, graph: ObjectGraph) throws(LiveResultsError) {
+        /// The plan of `request`; without `tracksChanges` its matcher follows no key path (the
+        /// rows are fetched once, ``ObjectGraph/fetch(_:)``).
+        init(request: FetchRequest, graph: ObjectGraph, tracksChanges: Bool = true) throws(LiveResultsError) {
             let layout = graph.layout
             guard let number = layout.numbers[request.entity] else {
                 var message = "no entity named '\(request.entity)'"
@@ -26,53 +29,33 @@ extension LiveResultSet {
             rootNumber = number
             hierarchy = layout.hierarchyOf[number]
             if let problem = request.window.problem { throw LiveResultsError("the fetch request's window: \(problem)") }
-            var checked: CheckedPredicate?
-            if let node = request.predicate {
-                do {
-                    checked = try CheckedPredicate(node, schema: graph.schema, entity: request.entity)
-                } catch {
-                    throw LiveResultsError(error.rendered, diagnostics: error.diagnostics)
-                }
+            let checked: CheckedFetchRequest
+            do {
+                checked = try CheckedFetchRequest(request, schema: graph.schema)
+            } catch {
+                throw LiveResultsError(error.rendered, diagnostics: error.diagnostics)
             }
-            if let checked {
+            if let checkedPredicate = checked.predicate {
                 do {
-                    predicate = try PredicateCompiler().compile(checked, for: graph)
+                    predicate = try PredicateCompiler().compile(checkedPredicate, for: graph)
                 } catch {
                     throw LiveResultsError("the predicate cannot be compiled: \(error.message)")
                 }
             } else {
                 predicate = nil
             }
-            // The section key path and the sort keys end in an attribute (OrderingKeyPath's rule).
-            do throws(SchemaCheckError) {
-                if let section = request.sectionKeyPath {
-                    try OrderingKeyPath.resolve(
-                        section, role: .sectionKeyPath, schema: graph.schema, entity: request.entity)
-                }
-                for key in request.sortKeys {
-                    try OrderingKeyPath.resolve(
-                        key.keyPath, role: .sortKey, schema: graph.schema, entity: request.entity)
-                }
-            } catch {
-                throw LiveResultsError(error.rendered, diagnostics: error.diagnostics)
-            }
-            sortKeys = request.effectiveSortKeys
+            sortKeys = checked.sortKeys.map(\.key)
             let access = GraphRootAccess(layout: layout, entity: request.entity)
-            readers = sortKeys.map { access.reader($0.keyPath) }
+            readers = checked.sortKeys.map { access.reader($0.resolved) }
             do {
-                let orderPaths = sortKeys.map(\.keyPath)
-                let dependencies: QueryDependencies
-                if let checked {
-                    dependencies = try QueryDependencies(
-                        checked, sortKeyPaths: orderPaths, displayKeyPaths: request.refreshKeyPaths)
-                } else {
-                    dependencies = try QueryDependencies(
-                        schema: graph.schema, rootEntity: request.entity, predicate: nil, sortKeyPaths: orderPaths,
-                        displayKeyPaths: request.refreshKeyPaths)
-                }
+                let dependencies =
+                    tracksChanges
+                    ? try QueryDependencies(checked)
+                    : try QueryDependencies(schema: graph.schema, rootEntity: request.entity, keyPaths: [])
                 matcher = ChangeMatcher(dependencies: dependencies)
             } catch {
-                throw LiveResultsError("the request's key paths cannot be tracked: \(error.description)")
+                throw LiveResultsError(
+                    "the request's key paths cannot be tracked: \(error.description)", dependencyError: error)
             }
         }
 

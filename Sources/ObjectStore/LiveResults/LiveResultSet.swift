@@ -32,22 +32,19 @@ public struct LiveResultSet: Sendable {
     ///
     /// Made on each read from the row numbers the set keeps (O(rows)): read it once per change,
     /// or use ``rowCount`` and ``row(at:)`` for one row.
-    public var rows: [ObjectID] {
-        let hierarchy = graph.layout.names[graph.layout.hierarchies[plan.hierarchy]]
-        let keys = graph.storage.tables[plan.hierarchy].keys
-        return window.map { ObjectID(hierarchy: hierarchy, id: keys[Int($0)]) }
-    }
+    public var rows: [ObjectID] { visibleRows.objectIDs }
 
     /// The number of rows shown.
     public var rowCount: Int { window.count }
 
     /// The row at `index` (0 ..< ``rowCount``).
-    public func row(at index: Int) -> ObjectID {
-        let visible = window
-        let hierarchy = graph.layout.names[graph.layout.hierarchies[plan.hierarchy]]
-        return ObjectID(
-            hierarchy: hierarchy,
-            id: graph.storage.tables[plan.hierarchy].keys[Int(visible[visible.startIndex + index])])
+    public func row(at index: Int) -> ObjectID { visibleRows[index] }
+
+    /// The rows shown as row numbers, with the keys that name them (no ``ObjectID`` made).
+    var visibleRows: ResultRows {
+        ResultRows(
+            hierarchy: graph.layout.names[graph.layout.hierarchies[plan.hierarchy]],
+            keys: graph.storage.tables[plan.hierarchy].keys, rows: window)
     }
     /// The sections of ``rows`` (empty without a section key path).
     public private(set) var sections: [ResultSection] = []
@@ -77,11 +74,23 @@ public struct LiveResultSet: Sendable {
         return total
     }
 
-    /// Creates the results of `request` over `graph` (a full fetch).
+    /// Creates the results of `request` over `graph` (a full fetch). Refused, naming the key
+    /// path, when a change could not be traced back to the rows (a relationship without a
+    /// usable inverse: ``LiveResultsError/dependencyError``); ``ObjectGraph/fetch(_:)`` answers
+    /// such a request once.
     public init(request: FetchRequest, graph: ObjectGraph) throws(LiveResultsError) {
         self.graph = graph
         self.request = request
         self.plan = try Plan(request: request, graph: graph)
+        try refetch()
+    }
+
+    /// The rows of `request` without change tracking (``ObjectGraph/fetch(_:)``): never to be
+    /// applied a change set to, as its plan follows no key path.
+    init(untracked request: FetchRequest, graph: ObjectGraph) throws(LiveResultsError) {
+        self.graph = graph
+        self.request = request
+        self.plan = try Plan(request: request, graph: graph, tracksChanges: false)
         try refetch()
     }
 
@@ -192,11 +201,16 @@ public struct LiveResultsError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The schema check's diagnostics, when the predicate does not check.
     public var diagnostics: [Diagnostic]
+    /// Why the request's key paths cannot be tracked, when that is the reason: its
+    /// ``DependencyError/keyPath`` names the key path (`artist.name` through an inverse that
+    /// does not point back).
+    public var dependencyError: DependencyError?
 
     /// Creates an error.
-    public init(_ message: String, diagnostics: [Diagnostic] = []) {
+    public init(_ message: String, diagnostics: [Diagnostic] = [], dependencyError: DependencyError? = nil) {
         self.message = message
         self.diagnostics = diagnostics
+        self.dependencyError = dependencyError
     }
 
     public var description: String { message }

@@ -1,19 +1,11 @@
+import Evaluation
 import Foundation
 
-/// What observers of ``LiveResults`` receive after each change: the rows and sections as they
-/// now are, and the change from the previous ones.
-public struct ResultUpdate: Sendable, Hashable {
-    /// The rows after the change.
-    public var rows: [ObjectID]
-    /// The sections after the change.
-    public var sections: [ResultSection]
-    /// What changed.
-    public var change: ResultChange
-}
-
 /// A ``LiveResultSet`` shared between tasks and threads: changes are applied one at a time, and
-/// every update is delivered to the callbacks and asynchronous sequences observing it — after
-/// the internal lock is released, so observer code never runs under it.
+/// every update is delivered to the callbacks and asynchronous sequences observing it, in the
+/// order the changes were applied, each exactly once (``ResultUpdate/sequence`` numbers them)
+/// — on the ``ObservationScheduler`` given, and never under the internal lock, so observer
+/// code may read the results or apply a change.
 ///
 /// ```swift
 /// let results = try LiveResults(request: request, graph: graph)
@@ -21,19 +13,29 @@ public struct ResultUpdate: Sendable, Hashable {
 /// Task { for await update in results.updates() { render(update.rows) } }
 /// try results.apply(changes)     // from any thread
 /// ```
+///
+/// An observer that keeps a copy of the rows can apply each diff to it
+/// (`update.change.rows.applied(to: rows)` is `update.rows`): the updates arrive in order, so
+/// each diff applies to the rows of the update before it, however many threads apply changes.
 public final class LiveResults: @unchecked Sendable {
-    // `@unchecked`: every stored property is guarded by `lock`.
+    // `@unchecked`: every stored `var` is guarded by `lock`; `delivery` is thread-safe.
     private let lock = NSLock()
     private var results: LiveResultSet
-    private var callbacks: [UUID: @Sendable (ResultUpdate) -> Void] = [:]
-    private var streams: [UUID: AsyncStream<ResultUpdate>.Continuation] = [:]
+    /// The number of the last update (``ResultUpdate/sequence``).
+    private var sequence = 0
+    private let delivery: UpdateDelivery
 
-    /// Live results of `request` over `graph` (a full fetch).
-    public init(request: FetchRequest, graph: ObjectGraph) throws(LiveResultsError) {
+    /// Live results of `request` over `graph` (a full fetch), whose observers run on
+    /// `scheduler` (by default on the thread that applies a change, before `apply` returns).
+    public init(request: FetchRequest, graph: ObjectGraph, scheduler: ObservationScheduler = .immediate)
+        throws(LiveResultsError)
+    {
         results = try LiveResultSet(request: request, graph: graph)
+        delivery = UpdateDelivery(scheduler: scheduler)
     }
 
-    /// The current state: the graph, the request, the rows and sections.
+    /// The current state: the graph, the request, the rows and sections. Read from an
+    /// observer, it may already include changes applied after the update being delivered.
     public var snapshot: LiveResultSet {
         lock.withLock { results }
     }
@@ -51,68 +53,46 @@ public final class LiveResults: @unchecked Sendable {
         try update { results throws(LiveResultsError) in try results.replace(request) }
     }
 
-    /// Calls `handler` after every change until the token is cancelled (or released).
+    /// Calls `handler` with every update of a change applied from now on, until the token is
+    /// cancelled (or released).
     public func observe(_ handler: @escaping @Sendable (ResultUpdate) -> Void) -> ObservationToken {
-        let id = UUID()
-        lock.withLock { callbacks[id] = handler }
-        return ObservationToken { [weak self] in
-            guard let self else { return }
-            _ = self.lock.withLock { self.callbacks.removeValue(forKey: id) }
-        }
+        let id = delivery.add(handler)
+        return ObservationToken { [weak delivery] in delivery?.remove(id) }
     }
 
     /// The updates from now on, as an asynchronous sequence (buffered: a slow reader misses
-    /// nothing). The sequence ends when the results are released.
+    /// nothing). The sequence ends when the results are released, after the updates before.
     public func updates() -> AsyncStream<ResultUpdate> {
         let (stream, continuation) = AsyncStream<ResultUpdate>.makeStream()
-        let id = UUID()
-        lock.withLock { streams[id] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            guard let self else { return }
-            _ = self.lock.withLock { self.streams.removeValue(forKey: id) }
-        }
+        let id = delivery.add({ continuation.yield($0) }, finish: { continuation.finish() })
+        continuation.onTermination = { [weak delivery] _ in delivery?.remove(id) }
         return stream
     }
 
     deinit {
-        for continuation in streams.values { continuation.finish() }
+        delivery.finishAll()
     }
 
-    /// Runs `body` on the results under the lock, then delivers the update outside it.
+    /// Runs `body` on the results under the lock and hands the update over to the delivery
+    /// before releasing it (so updates keep the order of the changes); then delivers, outside
+    /// the lock, when it is this thread's turn.
     private func update(_ body: (inout LiveResultSet) throws(LiveResultsError) -> ResultChange)
         throws(LiveResultsError) -> ResultUpdate
     {
         lock.lock()
-        let outcome:
-            Result<
-                (ResultUpdate, [@Sendable (ResultUpdate) -> Void], [AsyncStream<ResultUpdate>.Continuation]),
-                LiveResultsError
-            >
+        let update: ResultUpdate
         do {
             let change = try body(&results)
-            let update = ResultUpdate(rows: results.rows, sections: results.sections, change: change)
-            outcome = .success((update, Array(callbacks.values), Array(streams.values)))
+            sequence += 1
+            update = ResultUpdate(
+                sequence: sequence, rows: results.visibleRows, sections: results.sections, change: change)
         } catch {
-            outcome = .failure(error)
+            lock.unlock()
+            throw error
         }
+        let mustDeliver = delivery.handOver(update)
         lock.unlock()
-        let (update, handlers, continuations) = try outcome.get()
-        for handler in handlers { handler(update) }
-        for continuation in continuations { continuation.yield(update) }
+        if mustDeliver { delivery.drain() }
         return update
     }
-}
-
-/// Ends an observation when cancelled or released.
-public final class ObservationToken: Sendable {
-    private let cancellation: @Sendable () -> Void
-
-    init(_ cancellation: @escaping @Sendable () -> Void) {
-        self.cancellation = cancellation
-    }
-
-    /// Stops the observation.
-    public func cancel() { cancellation() }
-
-    deinit { cancellation() }
 }

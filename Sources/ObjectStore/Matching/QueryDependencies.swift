@@ -41,17 +41,33 @@ public struct QueryDependencies: Sendable, Hashable {
     public init(_ checked: CheckedPredicate, sortKeyPaths: [String] = [], displayKeyPaths: [String] = [])
         throws(DependencyError)
     {
-        if let read = checked.unknownReads.first {
-            throw DependencyError(.untrackable, range: read.range, message: read.message)
-        }
-        var keyPaths: [DependencyKeyPath] = []
-        for keyPath in checked.keyPaths {
-            guard let resolved = keyPath.fromRoot else { continue }
-            keyPaths.append(DependencyKeyPath(resolved: resolved, roles: .membership, range: keyPath.range))
-        }
+        var keyPaths = try Self.membership(checked)
         keyPaths += sortKeyPaths.map { DependencyKeyPath($0, roles: .order) }
         keyPaths += displayKeyPaths.map { DependencyKeyPath($0, roles: .display) }
         try self.init(schema: checked.schema, rootEntity: checked.entity, keyPaths: keyPaths)
+    }
+
+    /// Derives the dependencies of a checked fetch request from the key paths checking
+    /// resolved, none of them resolved again: its predicate's (membership), its sort keys and
+    /// section key path (order) and its refresh key paths (display). Errors: a relationship
+    /// without an inverse along any path, and a read the predicate makes that cannot be known in
+    /// advance (see ``init(_:sortKeyPaths:displayKeyPaths:)``).
+    public init(_ request: CheckedFetchRequest) throws(DependencyError) {
+        var keyPaths = try request.predicate.map(Self.membership) ?? []
+        keyPaths += request.sortKeys.map { DependencyKeyPath(resolved: $0.resolved, roles: .order) }
+        keyPaths += request.refreshKeyPaths.map { DependencyKeyPath(resolved: $0, roles: .display) }
+        try self.init(schema: request.schema, rootEntity: request.entity, keyPaths: keyPaths)
+    }
+
+    /// The key paths a checked predicate reads from the root, or the first read that cannot be
+    /// known in advance.
+    private static func membership(_ checked: CheckedPredicate) throws(DependencyError) -> [DependencyKeyPath] {
+        if let read = checked.unknownReads.first {
+            throw DependencyError(.untrackable, range: read.range, message: read.message)
+        }
+        return checked.keyPaths.compactMap { keyPath in
+            keyPath.fromRoot.map { DependencyKeyPath(resolved: $0, roles: .membership, range: keyPath.range) }
+        }
     }
 
     /// Checks `predicate` (when there is one) for `rootEntity` and derives the dependencies;

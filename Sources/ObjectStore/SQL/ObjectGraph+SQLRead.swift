@@ -13,28 +13,35 @@ extension ObjectGraph {
     /// Keys read back as each hierarchy's ``SQLKeyType`` says (a mixed hierarchy's `'7'` as
     /// `7`); a relationship that is its own inverse links both objects of each row. Rows whose
     /// discriminator names no entity of the schema are an error, as are values of the wrong
-    /// kind; columns the mapping does not know are ignored.
-    public static func read(
-        from database: some SQLQuerying, mapping: SQLMapping, dialect: some SQLDialect
-    ) throws -> ObjectGraph {
+    /// kind, each naming the table, the row's key (when it has one) and the column: a key that
+    /// is NULL, a blob or a real with a fraction, a foreign key or join column of such a kind,
+    /// a position that is not an integer. Every such problem is thrown at once
+    /// (``GraphErrors``). Columns the mapping does not know are ignored.
+    ///
+    /// `Content 7, 'bucket': table "Content", column "bucket_id": the real 1.5 is not a key`
+    public static func read(from database: some SQLDatabase, mapping: SQLMapping) throws -> ObjectGraph {
         let schema = mapping.schema
         var objects: [String: [InsertedObject]] = [:]
         var positions: [ObjectPosition: Int64] = [:]
         var errors: [GraphError] = []
         for table in mapping.entityTables {
             let columns = table.columns
-            let sql =
-                "SELECT " + columns.map { dialect.quote($0.name) }.joined(separator: ", ") + " FROM "
-                + dialect.quote(table.name)
             let keyTypes = columns.map { column in mapping.keyType(ofColumn: column.role, in: table) }
-            for row in try database.rows(SQLStatement(sql: sql)) {
-                guard row.count == columns.count else { continue }
+            for row in try database.rows(.columns(columns.map(\.name), from: table.name)) {
+                guard row.count == columns.count else {
+                    throw GraphError(
+                        .malformedDocument, entity: table.rootEntity,
+                        message: "table \"\(table.name)\": a row of \(row.count) values for \(columns.count) columns")
+                }
+                // The key and the entity first, so that every problem of the row names its object.
                 var entity = table.rootEntity
                 var id: ObjectKey?
-                var values: [String: PredicateValue] = [:]
+                var keyProblem: String?
                 for (index, (column, value)) in zip(columns, row).enumerated() {
                     switch column.role {
-                    case .key: id = ObjectKey(stored: value, as: keyTypes[index])
+                    case .key:
+                        id = ObjectKey(stored: value, as: keyTypes[index])
+                        if id == nil { keyProblem = Self.notAKey(value, table: table.name, column: column.name) }
                     case .entity:
                         guard let named = mapping.entity(withValue: value, inHierarchyOf: table.rootEntity) else {
                             throw GraphError(
@@ -42,7 +49,14 @@ extension ObjectGraph {
                                 message: "table '\(table.name)': no entity has the discriminator \(value)")
                         }
                         entity = named
-                    case .version: break
+                    case .version, .attribute, .foreignKey, .order: break
+                    }
+                }
+                if let keyProblem { errors.append(GraphError(.invalidValue, entity: entity, message: keyProblem)) }
+                var values: [String: PredicateValue] = [:]
+                for (index, (column, value)) in zip(columns, row).enumerated() {
+                    switch column.role {
+                    case .key, .entity, .version: break
                     case .attribute(let declaring, let attribute):
                         guard !value.isNull else { continue }
                         // The type is the declaring entity's: a sub-entity's attribute is unknown to the root.
@@ -55,12 +69,27 @@ extension ObjectGraph {
                                     .invalidValue, entity: entity, id: id, key: attribute, message: problem.message))
                         }
                     case .foreignKey(_, let relationship):
+                        guard !value.isNull else { continue }
                         if let key = ObjectKey(stored: value, as: keyTypes[index]) {
                             values[relationship] = key.predicateValue
+                        } else {
+                            errors.append(
+                                GraphError(
+                                    .invalidValue, entity: entity, id: id, key: relationship,
+                                    message: Self.notAKey(value, table: table.name, column: column.name)))
                         }
                     case .order(let owner, let relationship):
-                        if let position = value.integerValue, let id {
-                            positions[ObjectPosition(owner: owner, relationship: relationship, member: id)] = position
+                        guard !value.isNull else { continue }
+                        if let position = value.integerValue {
+                            if let id {
+                                positions[ObjectPosition(owner: owner, relationship: relationship, member: id)] =
+                                    position
+                            }
+                        } else {
+                            errors.append(
+                                GraphError(
+                                    .invalidValue, entity: entity, id: id,
+                                    message: Self.notAPosition(value, table: table.name, column: column.name)))
                         }
                     }
                 }
@@ -70,34 +99,8 @@ extension ObjectGraph {
                 objects[entity, default: []].append(InsertedObject(id: id, values: values))
             }
         }
+        let links = try Self.readLinks(from: database, mapping: mapping, errors: &errors)
         if !errors.isEmpty { throw GraphErrors(errors) }
-        var links: [String: [ObjectKey: [(ObjectKey, Int64)]]] = [:]
-        for join in mapping.joinTables {
-            var columns = [join.sourceColumn, join.destinationColumn]
-            if let order = join.destinationOrderColumn { columns.append(order) }
-            // An ordered inverse keeps its own order in the source order column: read it as a list of its own.
-            let inverseKey = join.sourceOrderColumn.flatMap { _ in Self.inverseKey(of: join, in: schema) }
-            if inverseKey != nil, let order = join.sourceOrderColumn { columns.append(order) }
-            let sql =
-                "SELECT " + columns.map { dialect.quote($0) }.joined(separator: ", ") + " FROM "
-                + dialect.quote(join.name)
-            for row in try database.rows(SQLStatement(sql: sql)) {
-                guard row.count == columns.count, let source = ObjectKey(stored: row[0], as: join.sourceKeyType),
-                    let destination = ObjectKey(stored: row[1], as: join.destinationKeyType)
-                else { continue }
-                let position = join.destinationOrderColumn != nil ? row[2].integerValue ?? 0 : 0
-                let name = join.entity + "." + join.relationship
-                links[name, default: [:]][source, default: []].append((destination, position))
-                if let inverseKey, let last = row.last {
-                    links[inverseKey, default: [:]][destination, default: []].append((source, last.integerValue ?? 0))
-                }
-                // A link of a relationship that is its own inverse holds both ways, whether the
-                // database keeps one row for it or one per direction (deduplicated below).
-                if join.isSelfInverse, join.destinationOrderColumn == nil, source != destination {
-                    links[name, default: [:]][destination, default: []].append((source, position))
-                }
-            }
-        }
         for (entity, list) in objects {
             objects[entity] = list.map { object in
                 var object = object
@@ -147,15 +150,6 @@ extension ObjectGraph {
             }
         }
         return try ObjectGraph(schema: schema, objects: objects)
-    }
-
-    /// `Entity.inverse` for the inverse of a join table's relationship, named by the entity that
-    /// declares it.
-    private static func inverseKey(of join: SQLJoinTable, in schema: Schema) -> String? {
-        guard let inverse = join.inverse,
-            let destination = schema.property(named: join.relationship, in: join.entity)?.relationship?.destination
-        else { return nil }
-        return (schema.declaringEntity(ofProperty: inverse, in: destination) ?? destination) + "." + inverse
     }
 }
 

@@ -7,40 +7,48 @@ import Predicates
 /// `predicate db create` and `predicate db export` do, and what the differential tests use to
 /// put the same objects in memory and in a database.
 extension ObjectGraph {
-    /// One `INSERT` per object (into its hierarchy's table) and per link of a join table, with
-    /// every value bound: ids, the entity discriminator, attribute values in the storage form
-    /// of the mapping (dates as seconds since 2001, Booleans 0/1, UUIDs as text or bytes,
-    /// transformable values as JSON text or bytes: ``storedValue(_:type:column:mapping:)``),
-    /// foreign keys and order positions. Run them after ``SQLSchemaDefinition/statements(for:dialect:ifNotExists:)``.
+    /// The `INSERT`s of every object (into its hierarchy's table) and of every link of a join
+    /// table, with every value bound: ids, the entity discriminator, attribute values in the
+    /// storage form of the mapping (dates as seconds since 2001, Booleans 0/1, UUIDs as text or
+    /// bytes, transformable values as JSON text or bytes: ``storedValue(_:type:column:mapping:)``),
+    /// foreign keys and order positions. Each table's rows go in inserts of many rows, as many
+    /// as the dialect binds in one statement (``SQLDialect/maximumBindings``). Run them after
+    /// ``SQLSchemaDefinition/statements(for:dialect:ifNotExists:)``.
+    ///
     /// Keys are stored as each hierarchy's ``SQLKeyType`` says; an id that would not read
     /// back as itself is thrown before any statement is made (``checkSQLKeys(_:)``).
-    ///
     ///
     /// A value the database would not give back is refused, naming the object and the
     /// attribute: a transformable value other than binary data under the Core Data mapping, a
     /// NaN where the dialect does not keep it (``SQLDialect/storesNaN``).
     public func insertStatements(mapping: SQLMapping, dialect: some SQLDialect) throws(GraphError) -> [SQLStatement] {
+        try insertCommands(mapping: mapping, storesNaN: dialect.storesNaN)
+            .flatMap { $0.batches(maximumBindings: dialect.maximumBindings) }
+            .map { dialect.render($0) }
+    }
+
+    /// One insert per table with every row of it (none for a table without rows).
+    private func insertCommands(mapping: SQLMapping, storesNaN: Bool) throws(GraphError) -> [SQLInsert] {
         try checkSQLKeys(mapping)
-        var statements: [SQLStatement] = []
+        var inserts: [SQLInsert] = []
         for table in mapping.entityTables {
-            let sql = Self.insertSQL(table.name, table.columns.map(\.name), dialect)
-            let objects = objects(of: table.rootEntity)
-            for object in objects {
+            var insert = SQLInsert(table: table.name, columns: table.columns.map(\.name), rows: [])
+            for object in objects(of: table.rootEntity) {
                 guard let entity = entity(of: object) else { continue }
                 var values: [SQLValue] = []
                 for column in table.columns {
                     values.append(
-                        try columnValue(
-                            column, of: object, entity: entity, mapping: mapping, storesNaN: dialect.storesNaN))
+                        try columnValue(column, of: object, entity: entity, mapping: mapping, storesNaN: storesNaN))
                 }
-                statements.append(SQLStatement(sql: sql, bindings: values))
+                insert.rows.append(values)
             }
+            if !insert.rows.isEmpty { inserts.append(insert) }
         }
         for join in mapping.joinTables {
             var columns = [join.sourceColumn, join.destinationColumn]
             if let order = join.destinationOrderColumn { columns.append(order) }
             if let order = join.sourceOrderColumn { columns.append(order) }
-            let sql = Self.insertSQL(join.name, columns, dialect)
+            var insert = SQLInsert(table: join.name, columns: columns, rows: [])
             for source in objects(of: join.entity) {
                 guard case .toMany(let destinations) = try value(forKey: join.relationship, of: source) else {
                     continue
@@ -48,20 +56,19 @@ extension ObjectGraph {
                 for (position, destination) in destinations.enumerated() {
                     var values = [try key(source, mapping), try key(destination, mapping)]
                     if join.destinationOrderColumn != nil { values.append(.integer(Int64(position + 1))) }
-                    if join.sourceOrderColumn != nil, let inverse = join.inverse {
-                        let owners = try value(forKey: inverse, of: destination).objects
-                        values.append(owners.firstIndex(of: source).map { .integer(Int64($0 + 1)) } ?? .null)
+                    if join.sourceOrderColumn != nil {
+                        // Where the source stands among the destination's objects (the ordered inverse).
+                        let owners = try join.inverse.map { inverse throws(GraphError) in
+                            try value(forKey: inverse, of: destination).objects
+                        }
+                        values.append(owners?.firstIndex(of: source).map { .integer(Int64($0 + 1)) } ?? .null)
                     }
-                    statements.append(SQLStatement(sql: sql, bindings: values))
+                    insert.rows.append(values)
                 }
             }
+            if !insert.rows.isEmpty { inserts.append(insert) }
         }
-        return statements
-    }
-
-    static func insertSQL(_ table: String, _ columns: [String], _ dialect: some SQLDialect) -> String {
-        "INSERT INTO " + dialect.quote(table) + " (" + columns.map { dialect.quote($0) }.joined(separator: ", ")
-            + ") VALUES (" + (1...max(columns.count, 1)).map { dialect.placeholder($0) }.joined(separator: ", ") + ")"
+        return inserts
     }
 
     private func columnValue(

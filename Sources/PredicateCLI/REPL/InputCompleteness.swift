@@ -14,29 +14,49 @@
 enum InputCompleteness {
     /// Whether `text` has a bracket or a quote still open at its end.
     static func isOpen(_ text: String) -> Bool {
-        var depth = 0
-        var quote: Character?
-        var escaped = false
-        for character in text {
-            if let open = quote {
-                if escaped {
-                    escaped = false
-                } else if character == "\\" {
-                    escaped = true
-                } else if character == open {
-                    quote = nil
+        var scan = Scan()
+        scan.read(text)
+        return scan.isOpen
+    }
+
+    /// The state of a scan, carried from one line of an input to the next so that an input of
+    /// many lines (a pasted document) is read once, not once per line.
+    struct Scan: Equatable {
+        private var depth = 0
+        private var quote: Character?
+        private var escaped = false
+        /// A closing bracket had no opening one: the input is complete whatever follows.
+        private var closedTooMany = false
+
+        /// Whether a bracket or a quote is open after what was read.
+        var isOpen: Bool { !closedTooMany && (quote != nil || depth > 0) }
+
+        /// Reads more of the input.
+        mutating func read(_ text: some StringProtocol) {
+            guard !closedTooMany else { return }
+            for character in text {
+                if let open = quote {
+                    if escaped {
+                        escaped = false
+                    } else if character == "\\" {
+                        escaped = true
+                    } else if character == open {
+                        quote = nil
+                    }
+                    continue
                 }
-                continue
-            }
-            switch character {
-            case "'", "\"": quote = character
-            case "(", "{", "[": depth += 1
-            case ")", "}", "]":
-                depth -= 1
-                if depth < 0 { return false }
-            default: break
+                switch character {
+                case "'", "\"": quote = character
+                case "(", "{", "[": depth += 1
+                case ")", "}", "]":
+                    depth -= 1
+                    if depth < 0 {
+                        closedTooMany = true
+                        return
+                    }
+                default: break
+                }
             }
         }
-        return quote != nil || depth > 0
     }
 }

@@ -40,8 +40,11 @@ struct ReplCommand: Sendable {
         ReplCommand("load", "FILE", "load a JSON array of objects, or an object graph for the schema") {
             session, text in session.load(text)
         },
-        ReplCommand("schema", "FILE", "load a schema: a .json schema or an Xcode model (.xcdatamodeld)") {
-            session, text in session.loadSchema(text)
+        ReplCommand(
+            "schema", "[FILE]",
+            "load a schema (.json or an Xcode model); alone: describe the loaded one, as psql's \\d"
+        ) { session, text in
+            text.isEmpty ? session.describeSchema() : session.loadSchema(text)
         },
         ReplCommand("entity", "NAME", "filter the objects of this entity (sub-entities included)") {
             session, text in session.selectEntity(text)
@@ -68,6 +71,9 @@ struct ReplCommand: Sendable {
             session, text in session.setSort(text)
         },
         ReplCommand("limit", "N", "show at most N rows (none: all)") { session, text in session.setLimit(text) },
+        ReplCommand("columns", "[KEY, …]", "show only these columns, in this order (alone: all of them)") {
+            session, text in session.setColumns(text)
+        },
         ReplCommand("apply", "FILE", "apply a change set to the graph and show how the last query's rows change") {
             session, text in session.apply(text)
         },

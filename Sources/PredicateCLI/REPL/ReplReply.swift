@@ -18,6 +18,9 @@ package struct ReplReply: Sendable, Equatable {
     package var needsMore: Bool
     /// The session is over (`:quit`).
     package var quits: Bool
+    /// Warnings for standard error, one line each (loading a schema whose inverses do not all
+    /// point back); empty when there are none.
+    package var warnings: String = ""
 
     /// Creates a reply.
     package init(_ text: String, isError: Bool = false, needsMore: Bool = false, quits: Bool = false) {
@@ -36,6 +39,13 @@ package struct ReplReply: Sendable, Equatable {
     static func error(_ message: String) -> ReplReply {
         let rendered = message.contains(": error: ") || message.hasPrefix("error: ") ? message : "error: " + message
         return ReplReply(rendered.hasSuffix("\n") ? rendered : rendered + "\n", isError: true)
+    }
+
+    /// The reply with `warnings` for standard error.
+    func warning(_ warnings: String) -> ReplReply {
+        var reply = self
+        reply.warnings = warnings
+        return reply
     }
 
     /// Nothing to print.

@@ -35,7 +35,8 @@ extension ReplSession {
     }
 
     /// `:schema FILE`: a JSON schema or an Xcode model. A loaded graph is kept when it is
-    /// valid for the new schema, else dropped.
+    /// valid for the new schema, else dropped. The schema's warnings go to standard error
+    /// (``ReplReply/warnings``), once per load.
     mutating func loadSchema(_ path: String) -> ReplReply {
         guard !path.isEmpty else { return .error("usage: :schema FILE (a .json schema or an .xcdatamodeld)") }
         let loaded: Schema
@@ -55,9 +56,10 @@ extension ReplSession {
             }
         }
         if entity.map({ loaded.entity(named: $0) == nil }) ?? true { entity = Self.firstEntity(of: loaded) }
-        return .output(
+        return ReplReply.output(
             "loaded the schema \(path): \(Self.count(loaded.entities.count, "entity", plural: "entities"))"
-                + "; entity \(entity ?? "none")" + note)
+                + "; entity \(entity ?? "none")" + note
+        ).warning(StoreInputs.warningText(loaded))
     }
 
     /// `:entity NAME`: the entity whose objects predicates filter; alone, the current one.

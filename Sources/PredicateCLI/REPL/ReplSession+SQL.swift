@@ -6,12 +6,13 @@ import ObjectStore
 import Predicates
 
 /// A database attached to the session (`:db TARGET [coredata]`, or `--db` on the command
-/// line): predicates then run in it as well as in memory.
-struct ReplDatabase: Sendable {
+/// line): predicates then run in it as well as in memory. The connection is used by one
+/// session at a time (the REPL handles one line at a time), hence `@unchecked Sendable`.
+struct ReplDatabase: @unchecked Sendable {
     /// The file's path, or the server, database and user (never a password).
     var target: String
     var mappingName: String
-    var database: OpenDatabase
+    var database: any SQLDatabase
     var mapping: SQLMapping
 }
 
@@ -70,10 +71,9 @@ extension ReplSession {
                 notes += "; predicates now run in memory and in the database"
             } else {
                 do {
-                    let graph = try ObjectGraph.read(
-                        from: attached.database, mapping: attached.mapping, dialect: attached.database.dialect)
-                    objects = .graph(graph, name: target.description)
-                    notes += "; read \(graph.count) objects from it into memory"
+                    let graph = try ObjectGraph.read(from: attached.database, mapping: attached.mapping)
+                    objects = .graph(graph, name: "the database \(target)")
+                    notes += "; read \(Self.count(graph.count, "object")) from it into memory"
                 } catch {
                     return .error("attached \(target), but its objects cannot be read: \(error)")
                 }
@@ -159,7 +159,7 @@ extension ReplSession {
     static func openDatabase(_ target: DatabaseTarget, mapping name: String, schema: Schema) -> Result<
         ReplDatabase, CommandFailure
     > {
-        let database: OpenDatabase
+        let database: any SQLDatabase
         switch target.open(create: false) {
         case .success(let opened): database = opened
         case .failure(let failure): return .failure(failure)

@@ -11,8 +11,9 @@ extension ReplSession {
         let table = ResultTable(headers: nil, rows: rows, cutsCells: false).lines.map { "  " + $0 + "\n" }.joined()
         return .output(
             "Commands (a unique prefix is enough: :q is :quit):\n" + table
-                + "Any other line is a predicate on the objects of the current entity,\n"
-                + "e.g. bucket.name == 'Inbox' AND #size > 100 (size is a reserved word: #size is the key).\n"
+                + "Any other line is a predicate on the objects of the current entity"
+                + (suggestion.map { ",\ne.g. \($0)" } ?? "") + ".\n"
+                + "A key that is a reserved word takes a # (#size, #in).\n"
                 + "Loaded: \(loadedSummary).")
     }
 

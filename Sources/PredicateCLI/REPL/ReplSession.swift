@@ -51,12 +51,21 @@ package struct ReplSession: Sendable {
     var sortKeys: [SortKey] = []
     /// At most this many rows (`:limit`).
     var limit: Int?
+    /// The columns tables show (`:columns`), for the entity or the data they were chosen for.
+    var columnChoice: ColumnChoice?
+    /// The width of the terminal replies are printed on, asked each time a table is printed
+    /// (tables are fitted to it); `nil` when the output is not a terminal. Set by the tool
+    /// from ``ToolIO/terminalWidth``; tests pass a fixed width.
+    package var terminalWidth: @Sendable () -> Int? = { nil }
     /// The last predicate that parsed, and its text.
     var lastPredicate: (format: String, node: PredicateNode)?
     /// The database predicates also run in (`:db`, `--db`).
     var database: ReplDatabase?
     /// The lines of an input that is not complete yet.
     var pending: [String] = []
+    /// The brackets and quotes open in `pending`: each line is scanned once, so a pasted
+    /// document of many lines costs its length, not its length times its lines.
+    var pendingScan = InputCompleteness.Scan()
     /// A monotonic clock in nanoseconds, for the time a query takes (tests pass a fixed one).
     let clock: @Sendable () -> UInt64
 
@@ -88,18 +97,24 @@ package struct ReplSession: Sendable {
 
     /// Handles one line of input: a command, a predicate, or a part of either.
     package mutating func handle(_ line: String) -> ReplReply {
-        let text = (pending + [line]).joined(separator: "\n")
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty {
+        // The input's first line says whether it is a command (it has text: a blank line on
+        // its own is nothing, and never starts an input).
+        let first = (pending.first ?? line).trimmingCharacters(in: .whitespaces)
+        if pending.isEmpty, first.isEmpty {
             return .empty
         }
-        let isCommand = trimmed.hasPrefix(":")
-        if !isCommand || ReplCommand.continues(trimmed), InputCompleteness.isOpen(text) {
+        var scan = pendingScan
+        if !pending.isEmpty { scan.read("\n") }
+        scan.read(line)
+        let isCommand = first.hasPrefix(":")
+        if !isCommand || ReplCommand.continues(first), scan.isOpen {
             pending.append(line)
+            pendingScan = scan
             return .more
         }
-        pending = []
-        return isCommand ? runCommand(trimmed) : evaluate(text)
+        let text = (pending + [line]).joined(separator: "\n")
+        cancelInput()
+        return isCommand ? runCommand(text.trimmingCharacters(in: .whitespaces)) : evaluate(text)
     }
 
     /// Ends the input: an incomplete predicate is evaluated as it is (and reports what is
@@ -107,7 +122,7 @@ package struct ReplSession: Sendable {
     package mutating func finish() -> ReplReply {
         guard !pending.isEmpty else { return .empty }
         let text = pending.joined(separator: "\n")
-        pending = []
+        cancelInput()
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         return trimmed.hasPrefix(":") ? runCommand(trimmed) : evaluate(text)
     }
@@ -115,6 +130,7 @@ package struct ReplSession: Sendable {
     /// Drops an incomplete input (Control-C at a continuation prompt).
     package mutating func cancelInput() {
         pending = []
+        pendingScan = InputCompleteness.Scan()
     }
 
     /// Runs `:name arguments`.
@@ -130,29 +146,41 @@ package struct ReplSession: Sendable {
         }
     }
 
-    /// What is loaded, for the banner and `:help`: `ContentModel.xcdatamodeld (bundled),
-    /// graph.json (bundled): 9 objects; entity Content`.
+    /// What is loaded, for the banner and `:help`: `schema ContentModel.xcdatamodeld
+    /// (bundled), 15 objects from graph.json (bundled), entity Content`.
     var loadedSummary: String {
         var parts: [String] = []
         if let schemaName { parts.append("schema \(schemaName)") }
         switch objects {
         case .none: parts.append("no objects")
-        case .graph(let graph, let name): parts.append("graph \(name) (\(Self.count(graph.count, "object")))")
-        case .data(let values, let name): parts.append("data \(name) (\(Self.count(values.count, "object")))")
+        case .graph(let graph, _) where graph.count == 0: parts.append("no objects")
+        case .graph(let graph, let name): parts.append("\(Self.count(graph.count, "object")) from \(name)")
+        case .data(let values, let name):
+            parts.append("\(Self.count(values.count, "object")) from \(name) (a JSON array)")
         }
         if let entity, case .graph = objects { parts.append("entity \(entity)") }
         return parts.joined(separator: ", ")
     }
 
+    /// A predicate to try on what is loaded (``PredicateSuggestion``), or `nil`.
+    var suggestion: String? {
+        switch objects {
+        case .graph(let graph, _): entity.flatMap { PredicateSuggestion.suggestion(graph: graph, entity: $0) }
+        case .data(let values, _): PredicateSuggestion.suggestion(values: values)
+        case .none:
+            schema.flatMap { schema in entity.flatMap { PredicateSuggestion.suggestion(schema: schema, entity: $0) } }
+        }
+    }
+
     /// The banner printed when the REPL starts on a terminal.
     package var banner: String {
         "predicate REPL: \(loadedSummary).\n"
-            + "Type a predicate, e.g. bucket.name == 'Inbox' AND ANY tags.name == 'work';"
+            + (suggestion.map { "Type a predicate, e.g. \($0);" } ?? "Type a predicate;")
             + " :help lists the commands, :quit leaves.\n"
     }
 
     /// `1 object`, `3 objects`; `2 entities` with the plural given.
     static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
-        "\(number) " + (number == 1 ? noun : plural ?? noun + "s")
+        CommandSupport.count(number, noun, plural: plural)
     }
 }

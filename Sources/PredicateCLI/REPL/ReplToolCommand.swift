@@ -58,11 +58,14 @@ struct ReplToolCommand: ToolCommand {
     func run(io: ToolIO) -> Int32 {
         var session: ReplSession
         switch makeSession() {
-        case .success(let made): session = made
+        case .success(let made):
+            session = made
+            session.terminalWidth = io.terminalWidth
         case .failure(let failure):
             io.reportError("predicate repl: " + failure.message + "\n")
             return failure.status
         }
+        if schemaPath != nil, let schema = session.schema { StoreInputs.reportWarnings(schema, io: io) }
         return io.terminal.inputIsTerminal
             ? ReplLoop.runInteractive(&session, io: io) : ReplLoop.runScript(&session, io: io)
     }

@@ -13,7 +13,7 @@ import Predicates
 /// 1   notes.txt  120
 /// ```
 struct ResultTable {
-    /// The widest a cell is printed, in characters.
+    /// The widest a cell is printed, in terminal columns.
     static let maximumWidth = 28
 
     /// The column titles; `nil` for a table without a header.
@@ -30,43 +30,34 @@ struct ResultTable {
         self.cutsCells = cutsCells
     }
 
-    /// The table's lines, without trailing spaces.
-    var lines: [String] {
-        let all = (headers.map { [$0] } ?? []) + rows
-        let columns = all.map(\.count).max() ?? 0
-        var widths = Array(repeating: 0, count: columns)
-        let cut = all.map { row in cutsCells ? row.map(Self.cut) : row }
-        for row in cut {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
-        }
-        func line(_ cells: [String]) -> String {
-            var text = ""
-            for (index, cell) in cells.enumerated() {
-                text +=
-                    index == cells.count - 1
-                    ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
-            }
-            return text.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-        }
-        var result: [String] = []
-        if headers != nil, let header = cut.first {
-            result.append(line(header))
-            result.append(line(widths.prefix(header.count).map { String(repeating: "-", count: $0) }))
-            result += cut.dropFirst().map(line)
-        } else {
-            result += cut.map(line)
-        }
-        return result
-    }
+    /// The table's lines, without trailing spaces, at their natural width.
+    var lines: [String] { fitted(to: nil).lines }
 
     /// The table as text, a newline after each line.
     var text: String { lines.map { $0 + "\n" }.joined() }
 
-    /// `cell` with line breaks shown as `⏎`, cut to ``maximumWidth`` characters.
+    /// `cell` with line breaks shown as `⏎`, cut to ``maximumWidth`` columns.
     static func cut(_ cell: String) -> String {
-        let flat = cell.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎")
-        guard flat.count > maximumWidth else { return flat }
-        return String(flat.prefix(maximumWidth - 1)) + "…"
+        cut(
+            cell.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎"), to: maximumWidth
+        )
+    }
+
+    /// `text` itself when it takes at most `width` columns of a terminal (``DisplayWidth``:
+    /// `語` takes two), else as many of its first characters as fit in `width - 1` columns, and
+    /// `…`.
+    static func cut(_ text: String, to width: Int) -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        guard width > 0 else { return "" }
+        var kept = ""
+        var columns = 0
+        for character in text {
+            let next = DisplayWidth.of(character)
+            guard columns + next <= width - 1 else { break }
+            kept.append(character)
+            columns += next
+        }
+        return kept + "…"
     }
 
     /// A value as a cell: strings without quotes, dates in ISO 8601, `nil` for null, other
@@ -92,19 +83,19 @@ struct ResultTable {
 }
 
 extension ResultTable {
-    /// The rows of a graph: `id`, `entity` (when the entity has sub-entities), the attributes,
-    /// then the relationships, each target shown by its `name` attribute when it has one,
-    /// else by its id.
-    init(rows ids: [ObjectID], entity: String, graph: ObjectGraph) {
+    /// The rows of a graph: `id`, `entity` (when the entity has sub-entities), then the
+    /// attributes and the relationships — or the `columns` given, in their order —, each
+    /// target shown by its `name` attribute when it has one, else by its id. A column an
+    /// object does not have (a sub-entity's attribute) is empty.
+    init(rows ids: [ObjectID], entity: String, graph: ObjectGraph, columns: [String]? = nil) {
         let schema = graph.schema
-        let attributes = schema.allAttributes(of: entity).map(\.name)
-        let relationships = schema.allRelationships(of: entity).map(\.name)
+        let keys = columns ?? Self.columns(of: entity, in: schema)
         let showsEntity = !schema.subentities(of: entity).isEmpty
-        headers = ["id"] + (showsEntity ? ["entity"] : []) + attributes + relationships
+        headers = ["id"] + (showsEntity ? ["entity"] : []) + keys
         rows = ids.map { id in
             var row = [Self.keyText(id.id)]
             if showsEntity { row.append(graph.entity(of: id) ?? "") }
-            for key in attributes + relationships {
+            for key in keys {
                 switch try? graph.value(forKey: key, of: id) {
                 case .attribute(let value)?: row.append(Self.cell(value))
                 case .toOne(let target?)?: row.append(Self.label(target, in: graph))
@@ -133,21 +124,30 @@ extension ResultTable {
         }
     }
 
-    /// The rows of a JSON array: `#` (the index in the array), then `id` when the objects have
-    /// one, then the other keys of the objects in alphabetical order; an element that is not
-    /// an object is one `value` cell.
-    init(values: [(index: Int, value: PredicateValue)]) {
+    /// The columns a graph table shows by default: the entity's attributes, then its
+    /// relationships (inherited ones included).
+    static func columns(of entity: String, in schema: Schema) -> [String] {
+        schema.allAttributes(of: entity).map(\.name) + schema.allRelationships(of: entity).map(\.name)
+    }
+
+    /// The keys of the objects of a JSON array, as its table shows them by default: `id` first
+    /// when the objects have one, then the others in alphabetical order.
+    static func keys(of values: [PredicateValue]) -> [String] {
         var keys: [String] = []
         var seen = Set<String>()
-        var hasScalars = false
-        for (_, value) in values {
-            guard case .dictionary(let object) = value else {
-                hasScalars = true
-                continue
-            }
+        for case .dictionary(let object) in values {
             for key in object.keys.sorted() where seen.insert(key).inserted { keys.append(key) }
         }
         if let id = keys.firstIndex(of: "id") { keys.insert(keys.remove(at: id), at: 0) }
+        return keys
+    }
+
+    /// The rows of a JSON array: `#` (the index in the array), then `id` when the objects have
+    /// one, then the other keys of the objects in alphabetical order (or the `columns` given);
+    /// an element that is not an object is one `value` cell.
+    init(values: [(index: Int, value: PredicateValue)], columns: [String]? = nil) {
+        let keys = columns ?? Self.keys(of: values.map(\.value))
+        let hasScalars = values.contains { if case .dictionary = $0.value { false } else { true } }
         headers = ["#"] + keys + (hasScalars ? ["value"] : [])
         rows = values.map { index, value in
             var row = [String(index)]

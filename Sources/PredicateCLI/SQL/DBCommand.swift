@@ -55,7 +55,7 @@ struct DBCommand: ToolCommand {
 
     func run(io: ToolIO) -> Int32 {
         let schema: Schema
-        switch StoreInputs.schema(schemaPath) {
+        switch StoreInputs.schema(schemaPath, io: io) {
         case .success(let loaded): schema = loaded
         case .failure(let failure): return failure.report(io)
         }
@@ -107,7 +107,8 @@ struct DBCommand: ToolCommand {
         switch DatabaseCreation(target: target, replace: replace).create(statements, mapping: mapping) {
         case .success:
             io.writeError(
-                "created \(mapping.entityTables.count + mapping.joinTables.count) tables, loaded \(graph.count) objects\n"
+                "created \(CommandSupport.count(mapping.entityTables.count + mapping.joinTables.count, "table")), "
+                    + "loaded \(CommandSupport.count(graph.count, "object"))\n"
             )
             return ExitStatus.success
         case .failure(let failure): return failure.report(io)
@@ -115,7 +116,7 @@ struct DBCommand: ToolCommand {
     }
 
     private func export(_ schema: Schema, io: ToolIO) -> Int32 {
-        let database: OpenDatabase
+        let database: any SQLDatabase
         switch target.open(create: false) {
         case .success(let opened): database = opened
         case .failure(let failure): return failure.report(io)
@@ -126,7 +127,7 @@ struct DBCommand: ToolCommand {
         case .failure(let failure): return failure.report(io)
         }
         do {
-            let graph = try ObjectGraph.read(from: database, mapping: mapping, dialect: database.dialect)
+            let graph = try ObjectGraph.read(from: database, mapping: mapping)
             io.write(String(decoding: try graph.jsonData(), as: UTF8.self) + "\n")
             return ExitStatus.success
         } catch let errors as GraphErrors {

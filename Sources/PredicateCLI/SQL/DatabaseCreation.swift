@@ -72,18 +72,17 @@ struct DatabaseCreation {
     /// Builds the database in `path`; the connection is closed when this returns.
     private static func build(_ path: String, _ statements: [SQLStatement]) throws {
         let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
-        try connection.transaction { try connection.run(statements) }
+        try connection.transaction { try connection.execute(statements) }
     }
 
     private func createPostgres(_ statements: [SQLStatement], mapping: SQLMapping) -> Result<Void, CommandFailure> {
-        let database: OpenDatabase
+        let database: any SQLDatabase
         switch target.open(create: true) {
         case .success(let opened): database = opened
         case .failure(let failure): return .failure(failure)
         }
         do {
-            let description = try SQLDatabaseDescription.read(
-                from: database, dialect: database.dialect, convention: mapping.convention)
+            let description = try SQLDatabaseDescription.read(from: database, convention: mapping.convention)
             var names = SQLSchemaDefinition.tableNames(for: mapping)
             if let recorded = SQLMapping.recorded(in: description) {
                 names += SQLSchemaDefinition.tableNames(for: recorded)
@@ -102,8 +101,11 @@ struct DatabaseCreation {
                         "the database already has tables of this schema (\(listed)\(existing.count > 3 ? ", …" : "")); "
                             + "give --replace to replace them"))
             }
-            let drops = existing.map { SQLStatement(sql: "DROP TABLE " + database.dialect.quote($0)) }
-            try database.run(drops + statements, installingHelpers: true)
+            let drops = existing.map { database.dialect.render(SQLDropTable($0)) }
+            try database.transaction {
+                try database.installHelperFunctions()
+                try database.execute(drops + statements)
+            }
             return .success(())
         } catch {
             return .failure(Self.failure("cannot create the database: \(error)"))
@@ -112,15 +114,5 @@ struct DatabaseCreation {
 
     private static func failure(_ message: String) -> CommandFailure {
         CommandFailure(status: ExitStatus.failure, message: message)
-    }
-}
-
-extension DatabaseTarget {
-    /// The dialect of the target's database, known before connecting.
-    var dialect: any SQLDialect {
-        switch self {
-        case .sqlite: SQLiteDialect()
-        case .postgres: PostgreSQLDialect()
-        }
     }
 }

@@ -34,69 +34,32 @@ enum DatabaseTarget: CustomStringConvertible {
     }
 
     /// Opens the database; `create` allows a new SQLite file, else it must exist.
-    func open(create: Bool) -> Result<OpenDatabase, CommandFailure> {
+    func open(create: Bool) -> Result<any SQLDatabase, CommandFailure> {
         switch self {
         case .sqlite(let path):
             if !create, !FileManager.default.fileExists(atPath: path) {
                 return .failure(CommandFailure(status: ExitStatus.failure, message: "\(path): no such database file"))
             }
             do {
-                let connection = try SQLiteConnection(path: path, mode: create ? .readWriteCreate : .readOnly)
-                return .success(OpenDatabase(sqlite: connection))
+                return .success(try SQLiteConnection(path: path, mode: create ? .readWriteCreate : .readOnly))
             } catch {
                 return .failure(CommandFailure(status: ExitStatus.failure, message: error.message))
             }
         case .postgres(let configuration):
             do {
-                return .success(OpenDatabase(postgres: try PostgresConnection(configuration: configuration)))
+                return .success(try PostgresConnection(configuration: configuration))
             } catch {
                 return .failure(CommandFailure(status: ExitStatus.failure, message: error.description))
             }
         }
     }
-}
 
-/// An open connection to either database, with its dialect. Used by one command or one REPL
-/// session at a time (the REPL handles one line at a time), hence `@unchecked Sendable`.
-final class OpenDatabase: SQLQuerying, @unchecked Sendable {
-    private let sqlite: SQLiteConnection?
-    private let postgres: PostgresConnection?
-    let dialect: any SQLDialect
-
-    init(sqlite: SQLiteConnection) {
-        self.sqlite = sqlite
-        self.postgres = nil
-        dialect = SQLiteDialect()
-    }
-
-    init(postgres: PostgresConnection) {
-        self.sqlite = nil
-        self.postgres = postgres
-        dialect = PostgreSQLDialect()
-    }
-
-    /// Runs the statements in one transaction; with `installingHelpers`, PostgreSQL's helper
-    /// functions are (re)installed in it first (SQLite registers them on each connection).
-    func run(_ statements: [SQLStatement], installingHelpers: Bool = false) throws {
-        if let sqlite { try sqlite.transaction { try sqlite.run(statements) } }
-        if let postgres {
-            try postgres.transaction {
-                if installingHelpers { try postgres.installHelperFunctions() }
-                try postgres.run(statements)
-            }
+    /// The dialect of the target's database, known before connecting.
+    var dialect: any SQLDialect {
+        switch self {
+        case .sqlite: SQLiteDialect()
+        case .postgres: PostgreSQLDialect()
         }
-    }
-
-    func rows(_ statement: SQLStatement) throws -> [[SQLValue]] {
-        if let sqlite { return try sqlite.rows(statement) }
-        if let postgres { return try postgres.rows(statement) }
-        return []
-    }
-
-    func catalogue() throws -> SQLCatalogue {
-        if let sqlite { return try sqlite.catalogue() }
-        if let postgres { return try postgres.catalogue() }
-        return SQLCatalogue(tables: [:])
     }
 }
 

@@ -3,7 +3,7 @@ import KeyPaths
 import ObjectStore
 import Predicates
 
-extension OpenDatabase {
+extension SQLDatabase {
     /// The mapping `name` (`default` or `coredata`) of `schema` for this database, checked
     /// against the database before any query (``SQLMapping/verified(_:convention:database:dialect:)``):
     /// its tables, columns and their types, the schema its metadata records, Core Data's entity
@@ -13,7 +13,7 @@ extension OpenDatabase {
         let convention: SQLNamingConvention = name == "coredata" ? .coreData : .standard
         let description: SQLDatabaseDescription
         do {
-            description = try SQLDatabaseDescription.read(from: self, dialect: dialect, convention: convention)
+            description = try SQLDatabaseDescription.read(from: self, convention: convention)
         } catch {
             return .failure(CommandFailure(status: ExitStatus.failure, message: "cannot read the database: \(error)"))
         }

@@ -33,11 +33,11 @@ struct QueryCommand: ToolCommand {
 
     func run(io: ToolIO) -> Int32 {
         let schema: Schema
-        switch StoreInputs.schema(query.schemaPath) {
+        switch StoreInputs.schema(query.schemaPath, io: io) {
         case .success(let loaded): schema = loaded
         case .failure(let failure): return failure.report(io)
         }
-        let database: OpenDatabase
+        let database: any SQLDatabase
         switch target.open(create: false) {
         case .success(let opened): database = opened
         case .failure(let failure): return failure.report(io)

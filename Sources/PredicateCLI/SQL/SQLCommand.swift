@@ -37,7 +37,7 @@ struct SQLCommand: ToolCommand {
 
     func run(io: ToolIO) -> Int32 {
         let schema: Schema
-        switch StoreInputs.schema(query.schemaPath) {
+        switch StoreInputs.schema(query.schemaPath, io: io) {
         case .success(let loaded): schema = loaded
         case .failure(let failure): return failure.report(io)
         }

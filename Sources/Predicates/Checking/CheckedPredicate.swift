@@ -16,8 +16,30 @@ import KeyPaths
 /// checked.variables                         // ["tag": .string]
 /// ```
 ///
-/// Checking reports every problem at once as a ``SchemaCheckError`` (see ``SchemaChecker``
-/// for the rules); a checked predicate exists only for a predicate without errors.
+/// Checking is the one entry to the checking phase: it reports every problem at once, in
+/// source order, as a ``SchemaCheckError`` of ``Diagnostic``s (ids in `SchemaCheckCatalog`), and
+/// a checked predicate exists only for a predicate without errors.
+/// ``PredicateNode/check(against:entity:source:)`` lists the same diagnostics without
+/// throwing. What is checked:
+/// - every key path resolves from the entity (`unknown-key` with a did-you-mean,
+///   `not-a-relationship`, `invalid-collection-operator`); `$x.key` inside
+///   `SUBQUERY(collection, $x, …)` resolves from the collection's destination entity;
+/// - operand types are compatible (`type-mismatch`): a string against a number, a date
+///   against a string, a relationship against a constant, `LIKE`/`MATCHES`/`BEGINSWITH`/
+///   `ENDSWITH`/`CONTAINS` on something that is not a string, arithmetic on strings,
+///   `BETWEEN` without exactly two bounds;
+/// - a to-many key path appears only under `ANY`/`ALL`/`NONE`, as the collection of
+///   `IN`/`CONTAINS`, in an aggregate (`@count`, `sum:(…)`, `count:(…)`…), an index or as
+///   SUBQUERY's collection (`to-many-not-allowed`); `ANY`/`ALL`/`NONE` and SUBQUERY need a
+///   collection (`quantifier-needs-collection`);
+/// - the entity is in the schema (`unknown-entity`, over the whole predicate).
+///
+/// The check is conservative: what it cannot type (substitution variables, `FUNCTION`,
+/// `CAST` to a number, key paths inside a SUBQUERY predicate that do not start with its
+/// variable) produces no diagnostic, and `x == nil` / `x != nil` is always allowed. It walks
+/// the tree once, recursing once per level: parsed trees are bounded by
+/// ``ParserLimits/maximumDepth``, and a tree built in code nested more than 2,048 levels deep
+/// is reported (`nesting-too-deep`), not walked.
 public struct CheckedPredicate: Sendable {
     /// The predicate as parsed.
     public let predicate: PredicateNode
@@ -44,7 +66,9 @@ public struct CheckedPredicate: Sendable {
     /// Checks `predicate` for objects of `entity`, in one walk over the tree.
     ///
     /// Pass the format string it was parsed from as `source` to quote `ANY`/`SOME`/`NONE` as
-    /// written in messages and to render errors with carets. Throws every problem at once:
+    /// written in messages, to narrow carets to the offending component of a key path written
+    /// with spaces or parentheses, and to render errors with carets (without it, the ranges
+    /// the parser kept are used; nodes built in code get `0..<0`). Throws every problem at once:
     /// ```
     /// 1:8: error: 'Bucket' has no property 'nmae'
     /// bucket.nmae == "Inbox"
@@ -55,7 +79,8 @@ public struct CheckedPredicate: Sendable {
         throws(SchemaCheckError)
     {
         guard schema.entity(named: entity) != nil else {
-            throw SchemaCheckError(predicate.check(against: schema, entity: entity, source: source), source: source)
+            let range = predicate.range ?? SourceRange(0, 0)
+            throw SchemaCheckError([SchemaCheckCatalog.unknownEntity(entity, in: schema, range: range)], source: source)
         }
         var walk = CheckWalk(schema: schema, root: entity, source: source)
         let condition = walk.check(predicate, scope: CheckScope())
@@ -85,6 +110,23 @@ public struct CheckedPredicate: Sendable {
     /// `["bucket"]` and `["tags"]`. `nil` for keys the predicate does not read that way.
     public func resolvedKeyPath(_ components: [String]) -> ResolvedKeyPath? {
         rootResolutions[components]
+    }
+}
+
+extension PredicateNode {
+    /// The problems ``CheckedPredicate/init(_:schema:entity:source:)`` reports for this
+    /// predicate evaluated on objects of `entity`, in source order; empty when it checks. A
+    /// convenience for tools that list problems (`predicate lint`):
+    ///
+    /// `try PredicateNode(format: "nmae == 'x'").check(against: schema, entity: "Content")`
+    /// → `[unknown-key: 'Content' has no property 'nmae' (note: did you mean 'name'?)]`.
+    public func check(against schema: Schema, entity: String, source: String? = nil) -> [Diagnostic] {
+        do {
+            _ = try CheckedPredicate(self, schema: schema, entity: entity, source: source)
+            return []
+        } catch {
+            return error.diagnostics
+        }
     }
 }
 

@@ -45,9 +45,13 @@ package enum SchemaCheckCatalog {
         return Diagnostic(id: id, message: error.message, range: range, notes: notes)
     }
 
-    /// The root entity of a check is not in the schema.
-    static func unknownEntity(_ error: KeyPathError, range: SourceRange) -> Diagnostic {
-        keyPath(error, range: range)
+    /// The root entity of a check is not in the schema: `no entity named 'Contnet'`, with a
+    /// `did you mean 'Content'?` note when a name is close.
+    package static func unknownEntity(_ name: String, in schema: Schema, range: SourceRange) -> Diagnostic {
+        let error = KeyPathError(
+            .unknownEntity, entity: name, key: nil, componentIndex: nil, message: "no entity named '\(name)'",
+            suggestion: EditDistance.bestMatch(for: name, among: schema.entityNames))
+        return keyPath(error, range: range)
     }
 
     // MARK: - To-many

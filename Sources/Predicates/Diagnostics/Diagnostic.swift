@@ -55,7 +55,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// message`, the source line, and a caret line as wide as the offending text (at least one
     /// caret; a range running past the end of its line is cut at the line's end), then each note
     /// as `note: …`. Lines and columns count from 1; columns count characters. `severity`
-    /// replaces the word `error` (`"warning"` for ``DiagnosticCatalog/warningIdentifiers``).
+    /// replaces the word `error` (`"warning"` for the warnings, such as `surplus-arguments`).
     ///
     /// Nothing of the input reaches the terminal raw: control and bidirectional formatting
     /// characters in the message, the notes and the echoed line are shown escaped

@@ -23,10 +23,11 @@ package enum DiagnosticCatalog {
         "unbalanced-parenthesis", "chained-comparison", "not-in", "reserved-word-as-key",
         "unknown-collection-operator", "unknown-function", "wrong-argument-count", "missing-argument",
         "wrong-argument-type", "specifier-as-predicate", "invalid-key", "nesting-too-deep", "missing-variable",
+        "no-literal-form",
     ]
 
     /// The ids of warnings: problems that do not stop parsing (`predicate lint` prints them).
-    public static let warningIdentifiers: [String] = ["surplus-arguments"]
+    package static let warningIdentifiers: [String] = ["surplus-arguments"]
 
     // MARK: - Input
 
@@ -46,6 +47,30 @@ package enum DiagnosticCatalog {
         Diagnostic(
             id: "nesting-too-deep", message: "the format string is nested too deeply (more than \(limit) levels)",
             range: range, notes: ["the limit is ParserLimits.maximumDepth"])
+    }
+
+    /// The input nests within the limit but the canonical form of its tree would not:
+    /// `NOT NOT … a == 1` (each NOT prints as `NOT (…)`), `--…-a` (`-(-a)`), a nested collection
+    /// bound to `%@` (one brace per level).
+    static func canonicalNestingTooDeep(limit: Int, range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            id: "nesting-too-deep",
+            message: "the predicate is nested too deeply: its canonical form would be more than \(limit) levels deep",
+            range: range,
+            notes: [
+                "printing adds levels: NOT NOT p prints as NOT (NOT p), --a as -(-a), and a collection "
+                    + "argument as nested braces",
+                "the limit is ParserLimits.maximumDepth",
+            ])
+    }
+
+    /// From ``PredicateNode/parseableFormat(limits:)``: a part of the tree prints as text that
+    /// does not read back (`the number inf has no literal form…`).
+    static func noLiteralForm(_ what: String, range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            id: "no-literal-form",
+            message: "\(what) has no literal form: the canonical text would not read back as this predicate",
+            range: range)
     }
 
     // MARK: - Lexical

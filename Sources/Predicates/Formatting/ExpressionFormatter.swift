@@ -35,9 +35,19 @@ extension PredicateFormatter {
         case .keyPath(let components):
             write(components)
         case .member(let base, let components):
-            writeBase(base)
-            output += "."
-            write(components)
+            // A member of a member (built in code; the parser merges them) prints as one
+            // dotted chain: the chain is walked in a loop rather than by recursion.
+            var chain = [components]
+            var innermost = base
+            while case .member(let inner, let more) = innermost.kind {
+                chain.append(more)
+                innermost = inner
+            }
+            writeBase(innermost)
+            for step in chain.reversed() {
+                output += "."
+                write(step)
+            }
         case .variable(let name):
             writeVariable(name)
         case .aggregate(let elements):
@@ -117,22 +127,37 @@ extension PredicateFormatter {
     /// Writes an operand of an infix operator, in parentheses when it is an infix operator
     /// or an assignment itself: `(a + b) + c`, `a * (b + c)`, `($x := 1) + 2`.
     private mutating func writeOperand(_ operand: ExpressionNode) {
-        switch operand.kind {
-        case .binary, .assignment:
+        if Self.infixOperandNeedsParentheses(operand) {
             writeParenthesised(operand)
-        default:
+        } else {
             write(operand)
+        }
+    }
+
+    /// Whether an operand of an infix operator prints in parentheses (see ``writeOperand``).
+    /// ``CanonicalFormWalk`` counts the levels these parentheses add with the same rule.
+    static func infixOperandNeedsParentheses(_ operand: ExpressionNode) -> Bool {
+        switch operand.kind {
+        case .binary, .assignment: true
+        default: false
         }
     }
 
     /// Writes the operand of `-` / `~`, in parentheses when it is an operator node or a
     /// number, so that `-(5)` stays a negation instead of becoming the constant `-5`.
     private mutating func writePrefixOperand(_ operand: ExpressionNode) {
-        switch operand.kind {
-        case .binary, .assignment, .unary, .constant(.int), .constant(.double):
+        if Self.prefixOperandNeedsParentheses(operand) {
             writeParenthesised(operand)
-        default:
+        } else {
             write(operand)
+        }
+    }
+
+    /// Whether the operand of `-` / `~` prints in parentheses (see ``writePrefixOperand``).
+    static func prefixOperandNeedsParentheses(_ operand: ExpressionNode) -> Bool {
+        switch operand.kind {
+        case .binary, .assignment, .unary, .constant(.int), .constant(.double): true
+        default: false
         }
     }
 
@@ -149,18 +174,29 @@ extension PredicateFormatter {
     /// Writes the base of an index: as a member base, and also bare for `SELF` and key paths
     /// (`SELF[FIRST]`, `a.b[0]`).
     private mutating func writeIndexBase(_ base: ExpressionNode) {
-        switch base.kind {
-        case .evaluatedObject, .keyPath:
+        if Self.isBareIndexBase(base) {
             write(base)
-        default:
-            writeBase(base)
+        } else {
+            writeParenthesised(base)
+        }
+    }
+
+    /// Whether `[index]` can follow `base` without parentheses: a member base, `SELF` or a
+    /// key path (`SELF[FIRST]`, `a.b[0]`).
+    static func isBareIndexBase(_ base: ExpressionNode) -> Bool {
+        switch base.kind {
+        case .evaluatedObject, .keyPath: true
+        default: isBareBase(base)
         }
     }
 
     /// Whether a postfix `.key` or `[index]` can follow `base` without parentheses.
-    private static func isBareBase(_ base: ExpressionNode) -> Bool {
+    /// A collection constant (bound to `%@`) prints in braces like the aggregate it reads
+    /// back as, so it is bare too: `{1, 2}.@count` either way, which keeps printing a fixed point.
+    static func isBareBase(_ base: ExpressionNode) -> Bool {
         switch base.kind {
-        case .variable, .function, .customFunction, .subquery, .cast, .ternary, .index, .aggregate, .member:
+        case .variable, .function, .customFunction, .subquery, .cast, .ternary, .index, .aggregate, .member,
+            .constant(.array), .constant(.set):
             true
         case .constant, .evaluatedObject, .keyPath, .binary, .unary, .assignment, .anyKey:
             false

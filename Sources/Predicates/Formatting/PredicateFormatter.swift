@@ -5,8 +5,11 @@
 /// `parse(format(tree)) == tree`, and printing the re-parsed tree gives the same text.
 ///
 /// It writes into one growing buffer instead of concatenating the text of children, so
-/// printing is linear in the size of the output. It recurses once per tree level; the
-/// parser's nesting limit (``ParserLimits/maximumDepth``) bounds that depth for parsed trees.
+/// printing is linear in the size of the output. It recurses once per tree level, except
+/// along one-child AND / OR chains and members of members (loops); the parser's nesting limit
+/// (``ParserLimits/maximumDepth``), which it applies to the printed text too, bounds that
+/// depth for parsed trees, and ``PredicateNode/parseableFormat(limits:)`` checks it for trees
+/// built in code.
 struct PredicateFormatter {
     /// The text written so far.
     var output = ""
@@ -21,6 +24,10 @@ struct PredicateFormatter {
     /// | `.and([p, q, r])` | `p AND q AND r`, nested compounds in parentheses |
     /// | `.not(p)` | `NOT p`, a compound `p` in parentheses |
     mutating func write(_ predicate: PredicateNode) {
+        // A one-child AND / OR prints as its child: unwrapped in a loop, so that a long chain
+        // of them (built in code) costs no recursion.
+        var predicate = predicate
+        while let only = Self.soleChild(of: predicate) { predicate = only }
         switch predicate.kind {
         case .constant(let value):
             output += value ? "TRUEPREDICATE" : "FALSEPREDICATE"
@@ -43,7 +50,7 @@ struct PredicateFormatter {
         case 0:
             output += whenEmpty
         case 1:
-            write(children[0])
+            write(children[0])  // unreachable from write(_:), which unwraps one-child chains
         default:
             for (position, child) in children.enumerated() {
                 if position > 0 { output += connective }
@@ -56,13 +63,29 @@ struct PredicateFormatter {
     /// (AND, OR or NOT), as Apple's printer does, so the text reads the same whatever the
     /// relative precedence of AND and OR.
     private mutating func writeCompoundChild(_ child: PredicateNode) {
-        switch child.kind {
-        case .and, .or, .not:
+        if Self.isCompound(child) {
             output += "("
             write(child)
             output += ")"
-        case .constant, .comparison:
+        } else {
             write(child)
+        }
+    }
+
+    /// The only child of a one-child AND / OR, which prints as that child; `nil` otherwise.
+    static func soleChild(of predicate: PredicateNode) -> PredicateNode? {
+        switch predicate.kind {
+        case .and(let children), .or(let children): children.count == 1 ? children[0] : nil
+        case .constant, .not, .comparison: nil
+        }
+    }
+
+    /// Whether `predicate` is AND, OR or NOT: as a child of one of those it prints in
+    /// parentheses. ``CanonicalFormWalk`` counts the levels they add with the same rule.
+    static func isCompound(_ predicate: PredicateNode) -> Bool {
+        switch predicate.kind {
+        case .and, .or, .not: true
+        case .constant, .comparison: false
         }
     }
 

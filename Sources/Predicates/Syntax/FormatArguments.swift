@@ -84,7 +84,7 @@ extension Parser {
         let range = token.range
         switch specifier {
         case .object:
-            return ExpressionNode(.constant(value), range: range)
+            return noteLevels(ExpressionNode(.constant(value), range: range))
         case .keyPath:
             let components = try keyPathComponents(fromArgument: value, token: token)
             return ExpressionNode(
@@ -102,7 +102,7 @@ extension Parser {
             }
         case .floating:
             switch value {
-            case .double(let d): return ExpressionNode(.constant(.double(d)), range: range)
+            case .double(let d): return noteLevels(ExpressionNode(.constant(.double(d)), range: range))
             case .int(let i): return ExpressionNode(.constant(.double(Double(i))), range: range)
             default:
                 throw fail(
@@ -119,6 +119,18 @@ extension Parser {
             }
             return ExpressionNode(.constant(value), range: range)
         }
+    }
+
+    /// Records in ``argumentLevels`` the levels a bound constant adds to the canonical text
+    /// (a collection's braces, a date's `CAST(`, the minus of `-inf`); returns it.
+    func noteLevels(_ constant: ExpressionNode) -> ExpressionNode {
+        switch constant.kind {
+        case .constant(.array), .constant(.set), .constant(.dictionary), .constant(.date), .constant(.double):
+            argumentLevels = max(argumentLevels, CanonicalFormWalk.depth(of: constant))
+        default:
+            break
+        }
+        return constant
     }
 
     /// The next argument; `argumentIndex` becomes its 1-based number.

@@ -6,6 +6,16 @@
 /// deep. Keeping the construction in these separate, non-recursive functions keeps the
 /// recursive frames small.
 extension Parser {
+    /// `nesting-too-deep` for a tree whose canonical text would nest too deeply, at the first
+    /// token of the node where it does (the whole input when the node has no range).
+    func canonicalNestingError(at range: SourceRange?) -> PredicateSyntaxError {
+        var place = SourceRange(0, bytes.count)
+        if let range {
+            place = tokens.first { $0.range.lowerBound == range.lowerBound }?.range ?? range
+        }
+        return fail(DiagnosticCatalog.canonicalNestingTooDeep(limit: limits.maximumDepth, range: place))
+    }
+
     /// `expected an expression after '==', found ')'` at the current token.
     func expectedExpressionError() -> PredicateSyntaxError {
         fail(

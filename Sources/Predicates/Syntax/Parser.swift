@@ -31,8 +31,13 @@ final class Parser {
     var position = 0
     /// The nesting level the parser is at (see ``ParserLimits``).
     var depth = 0
+    /// The deepest level reached so far (tests compare it with ``CanonicalFormWalk``'s count).
+    private(set) var deepestReached = 0
     /// Index of the next unused argument.
     var nextArgument = 0
+    /// The most levels a constant bound to `%@` adds to the canonical text (a nested
+    /// collection, a date printed as `CAST(…)`); see ``mayPrintTooDeep``.
+    var argumentLevels = 0
 
     /// Checks the size limit and lexes; throws `empty-input`, `input-too-large`, or the
     /// lexical error at the very first token.
@@ -85,17 +90,40 @@ final class Parser {
     }
 
     /// A whole predicate, then the end of the input.
+    /// The tree is then measured as its canonical text nests (``CanonicalFormWalk``): a tree
+    /// that would print deeper than ``ParserLimits/maximumDepth`` is refused, so that what the
+    /// parser returns always prints as text it accepts.
     func parseWholePredicate() throws -> PredicateNode {
         let predicate = try parsePredicate()
         try expectEnd(expecting: "AND, OR or the end of the input")
+        if mayPrintTooDeep, let offending = CanonicalFormWalk.excess(of: predicate, limit: limits.maximumDepth) {
+            throw canonicalNestingError(at: offending)
+        }
         return predicate
     }
 
-    /// A whole expression, then the end of the input.
+    /// A whole expression, then the end of the input; measured like a predicate.
     func parseWholeExpression() throws -> ExpressionNode {
         let expression = try parseExpression()
         try expectEnd(expecting: "an operator or the end of the input")
+        if mayPrintTooDeep, let offending = CanonicalFormWalk.excess(of: expression, limit: limits.maximumDepth) {
+            throw canonicalNestingError(at: offending)
+        }
         return expression
+    }
+
+    /// Whether the tree's canonical text could nest deeper than the limit; when not, measuring
+    /// it is skipped (most inputs are short). A bound that needs no walk: a level of the
+    /// canonical text is opened by a node (an operator, a `NOT`, a bracket, an argument list, a
+    /// brace, a wrapping `.key`: one per node) or by the parentheses a parent prints around a
+    /// node (one pair per node), so each node accounts for at most two levels at any point; every
+    /// node comes from a token of its own (a comparison from its operator, a member from its
+    /// `.`, the array of `max(1, 2)` from its `(`, the `NOT` of `NONE` from `NONE`); and a
+    /// constant bound to an argument adds its own nesting (``argumentLevels``). So the canonical
+    /// text nests at most `2 × tokens + argumentLevels` levels; `RoundTripDepthTests` checks the
+    /// bound.
+    var mayPrintTooDeep: Bool {
+        2 * tokens.count + argumentLevels > limits.maximumDepth
     }
 
     func expectEnd(expecting: String) throws {
@@ -167,6 +195,7 @@ final class Parser {
     /// Enters one nesting level; throws `nesting-too-deep` at `token` beyond the limit.
     func enter(at token: Token) throws {
         depth += 1
+        if depth > deepestReached { deepestReached = depth }
         if depth > limits.maximumDepth {
             throw fail(DiagnosticCatalog.nestingTooDeep(limit: limits.maximumDepth, range: token.range))
         }

@@ -3,9 +3,13 @@
 /// Every nested level of the input counts towards ``maximumDepth``: a parenthesis, a brace,
 /// a bracket, an argument list, a prefix `NOT` / `-` / `~`, an assignment, and each operator
 /// or index wrapping its left operand (so `1 + 1 + … + 1` with 300 terms is too deep as well:
-/// its tree is 300 levels high). The tree the parser returns is therefore never deep enough
-/// to exhaust the stack in the recursive code that walks it (formatter, evaluator, `==`, and
-/// the deinitialisers of the indirect enums).
+/// its tree is 300 levels high). The canonical text of the tree the parser builds
+/// (``PredicateNode/predicateFormat``) is counted the same way and must fit too: `NOT NOT a == 1`
+/// prints `NOT (NOT a == 1)`, so 129 nested `NOT`s (or `-`, or `~`) are refused although the
+/// input nests 129 levels, and a `%@` bound to an array nested 257 levels is refused. So every
+/// tree the parser returns prints as text it accepts with the same limits. The tree is never
+/// deep enough to exhaust the stack in the recursive code that walks it (formatter, evaluator,
+/// `==`, and the deinitialisers of the indirect enums).
 ///
 /// ```swift
 /// let strict = PredicateParser(limits: ParserLimits(maximumDepth: 32, maximumInputBytes: 4096))

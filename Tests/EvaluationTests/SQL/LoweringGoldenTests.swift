@@ -34,7 +34,7 @@ struct LoweringGoldenTests {
         "comparisons of root attributes",
         arguments: [
             ("name == 'x'", #" WHERE "t0"."c_name" = ?"#, [SQLValue.text("x")]),
-            ("name != 'x'", #" WHERE ("t0"."c_name" = ?) IS NOT TRUE"#, [.text("x")]),
+            ("name != 'x'", #" WHERE ("t0"."c_name" = ?) IS NOT 1"#, [.text("x")]),
             ("name == nil", #" WHERE "t0"."c_name" IS NULL"#, []),
             ("#size <= nil", #" WHERE "t0"."c_size" IS NULL"#, []),
             ("#size < nil", #" WHERE 1 = 0"#, []),
@@ -45,7 +45,7 @@ struct LoweringGoldenTests {
                 [.integer(1), .integer(10)]
             ),
             (
-                "NOT (name == 'a' OR #size < 3)", #" WHERE ("t0"."c_name" = ? OR "t0"."c_size" < ?) IS NOT TRUE"#,
+                "NOT (name == 'a' OR #size < 3)", #" WHERE ("t0"."c_name" = ? OR "t0"."c_size" < ?) IS NOT 1"#,
                 [.text("a"), .integer(3)]
             ),
             ("creationDate > CAST(0, 'NSDate')", #" WHERE "t0"."c_creationDate" > ?"#, [.double(0)]),
@@ -68,7 +68,7 @@ struct LoweringGoldenTests {
         #expect(statement.bindings == [.text("Inbox")])
         // `!=` keeps the Contents without a Bucket: the join stays LEFT.
         let notEqual = try Self.statement("bucket.name != 'Inbox'")
-        #expect(notEqual.sql == Self.select + join + #" WHERE ("t1"."c_name" = ?) IS NOT TRUE"# + Self.order)
+        #expect(notEqual.sql == Self.select + join + #" WHERE ("t1"."c_name" = ?) IS NOT 1"# + Self.order)
         // Under OR the row is not required either.
         let either = try Self.statement("bucket.name == 'Inbox' OR name == 'x'")
         #expect(either.sql == Self.select + join + #" WHERE ("t1"."c_name" = ? OR "t0"."c_name" = ?)"# + Self.order)
@@ -88,13 +88,13 @@ struct LoweringGoldenTests {
         #expect(any.sql == Self.select + " WHERE EXISTS (" + from + #" AND "t1"."c_name" = ?)"# + Self.order)
         let all = try Self.statement("ALL tags.name == 'x'")
         #expect(
-            all.sql == Self.select + " WHERE NOT EXISTS (" + from + #" AND ("t1"."c_name" = ?) IS NOT TRUE)"#
+            all.sql == Self.select + " WHERE NOT EXISTS (" + from + #" AND ("t1"."c_name" = ?) IS NOT 1)"#
                 + Self.order)
         let none = try Self.statement("NONE tags.name == 'x'")
         #expect(
             none.sql
                 == all.sql.replacingOccurrences(
-                    of: #" AND ("t1"."c_name" = ?) IS NOT TRUE"#, with: #" AND "t1"."c_name" = ?"#))
+                    of: #" AND ("t1"."c_name" = ?) IS NOT 1"#, with: #" AND "t1"."c_name" = ?"#))
         let member = try Self.statement("'x' IN tags.name")
         #expect(member.sql == any.sql)
     }

@@ -89,14 +89,14 @@ struct LoweringNumberGoldenTests {
         let leading = try LoweringGoldenTests.statement("name == 'x' AND -#size < 5")
         #expect(
             leading.sql == Self.select + #" WHERE "t0"."c_name" = ? AND"#
-                + Self.guarded(#"("t0"."c_name" = ?) IS TRUE AND "t0"."c_size" IS NULL"#, #"(0 - "t0"."c_size") < ?"#)
+                + Self.guarded(#"("t0"."c_name" = ?) IS 1 AND "t0"."c_size" IS NULL"#, #"(0 - "t0"."c_size") < ?"#)
                 + Self.order)
         #expect(leading.bindings == [.text("x"), .text("x"), .integer(5)])
         let guardedByNil = try LoweringGoldenTests.statement("#size == nil OR -#size < 0")
         #expect(
             guardedByNil.sql == Self.select + " WHERE"
                 + Self.guarded(
-                    #"("t0"."c_size" IS NULL) IS NOT TRUE AND "t0"."c_size" IS NULL"#,
+                    #"("t0"."c_size" IS NULL) IS NOT 1 AND "t0"."c_size" IS NULL"#,
                     #""t0"."c_size" IS NULL OR (0 - "t0"."c_size") < ?"#) + Self.order)
         // Ordering with nil is false, but memory evaluates `-#size` first.
         let constant = try LoweringGoldenTests.statement("-#size < nil")

@@ -29,7 +29,7 @@ struct ReferenceLoweringGoldenTests {
     /// (format, arguments, WHERE clause and joins, bindings) over the hand-written layout.
     static let sampleCases: [(String, [PredicateValue], String, [SQLValue])] = [
         ("bucket == %@", [ref("Bucket", 2)], #" WHERE "t0"."bucket_pk" = ?"#, [.integer(2)]),
-        ("bucket != %@", [ref("Bucket", 2)], #" WHERE ("t0"."bucket_pk" = ?) IS NOT TRUE"#, [.integer(2)]),
+        ("bucket != %@", [ref("Bucket", 2)], #" WHERE ("t0"."bucket_pk" = ?) IS NOT 1"#, [.integer(2)]),
         ("bucket == %@", [ref("Bucket", "b2")], #" WHERE "t0"."bucket_pk" = ?"#, [.text("b2")]),
         ("bucket == %@", [nil], #" WHERE "t0"."bucket_pk" IS NULL"#, []),
         (

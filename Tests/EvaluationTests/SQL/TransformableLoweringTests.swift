@@ -39,7 +39,7 @@ struct TransformableLoweringTests {
         arguments: [
             ("payload == nil", #" WHERE "t0"."payload" IS NULL"#),
             ("nil == payload", #" WHERE "t0"."payload" IS NULL"#),
-            ("payload != nil", #" WHERE ("t0"."payload" IS NULL) IS NOT TRUE"#),
+            ("payload != nil", #" WHERE ("t0"."payload" IS NULL) IS NOT 1"#),
             (
                 "ANY items.payload == nil",
                 #" WHERE EXISTS (SELECT 1 FROM "Item" AS "t1" WHERE "t1"."note_id" = "t0"."id" AND "t1"."payload" IS NULL)"#

@@ -63,12 +63,32 @@ struct SemanticsCase: Sendable, CustomTestStringConvertible {
         case .dictionary(let values)?: vars = values
         default: throw SuiteFileError("\(area):\(line): 'vars' must be an object")
         }
-        switch fields["expect"] {
-        case .bool(let value)?: expect = .result(value)
-        case .string("error")?: expect = .error
-        default: throw SuiteFileError("\(area):\(line): 'expect' must be true, false or \"error\"")
+        guard let expect = Expectation(json: fields["expect"]) else {
+            throw SuiteFileError("\(area):\(line): 'expect' must be true, false or \"error\"")
+        }
+        self.expect = expect
+    }
+}
+
+extension SemanticsCase.Expectation {
+    /// `true`, `false` or `"error"`; `nil` for anything else.
+    init?(json: PredicateValue?) {
+        switch json {
+        case .bool(let value)?: self = .result(value)
+        case .string("error")?: self = .error
+        default: return nil
         }
     }
+}
+
+/// A case where this engine answers otherwise than Apple, on purpose (`skip-list.json`).
+struct KnownDeviation: Sendable {
+    /// What every engine here answers.
+    let ours: SemanticsCase.Expectation
+    /// Where the difference is documented for users.
+    let documented: String
+    /// Why.
+    let reason: String
 }
 
 struct SuiteFileError: Error, CustomStringConvertible {
@@ -108,21 +128,37 @@ enum SemanticsSuite {
 
     static var cases: [SemanticsCase] { loaded.cases }
 
-    /// `skip-list.json`: `[{"name": "<case name>", "reason": "<why we differ>"}]`.
-    static let skipList: [String: String] = {
+    /// `skip-list.json`: the cases where this engine deliberately answers otherwise than
+    /// Apple, by case name:
+    ///
+    /// ```json
+    /// [{"name": "<case name>", "ours": true, "documented": "Grammar.md §14, …", "reason": "<why we differ>"}]
+    /// ```
+    ///
+    /// `ours` is this engine's answer (`true`, `false` or `"error"`), which every engine must
+    /// give; the case's own `expect` stays Apple's. A malformed entry is listed in
+    /// ``skipListProblems``.
+    static let skipList: [String: KnownDeviation] = loadedSkipList.deviations
+    static var skipListProblems: [String] { loadedSkipList.problems }
+
+    private static let loadedSkipList: (deviations: [String: KnownDeviation], problems: [String]) = {
         let url = directory.appendingPathComponent("skip-list.json")
         guard let text = try? String(contentsOf: url, encoding: .utf8),
             case .array(let entries) = try? PredicateValue(json: text)
-        else { return [:] }
-        var result: [String: String] = [:]
-        for entry in entries {
-            if case .dictionary(let fields) = entry, case .string(let name)? = fields["name"],
-                case .string(let reason)? = fields["reason"]
-            {
-                result[name] = reason
+        else { return ([:], ["skip-list.json: unreadable, or not a JSON array"]) }
+        var result: [String: KnownDeviation] = [:]
+        var problems: [String] = []
+        for (index, entry) in entries.enumerated() {
+            guard case .dictionary(let fields) = entry, case .string(let name)? = fields["name"],
+                case .string(let reason)? = fields["reason"], case .string(let documented)? = fields["documented"],
+                let ours = SemanticsCase.Expectation(json: fields["ours"])
+            else {
+                problems.append("skip-list.json entry \(index + 1): needs name, reason, documented and ours")
+                continue
             }
+            result[name] = KnownDeviation(ours: ours, documented: documented, reason: reason)
         }
-        return result
+        return (result, problems)
     }()
 
     /// The functions `FUNCTION(…)` cases may call.

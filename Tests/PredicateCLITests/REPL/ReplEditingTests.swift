@@ -49,7 +49,7 @@ struct ReplEditingTests {
     @Test(
         "key decoding: control keys, escape sequences, UTF-8",
         arguments: [
-            ([0x61, 0x0D], [EditorKey.character("a"), .enter]),
+            ([0x61, 0x0D], [EditorKey.text("a"), .enter]),
             ([0x1B, 0x5B, 0x41], [.up]),
             ([0x1B, 0x5B, 0x42], [.down]),
             ([0x1B, 0x5B, 0x43], [.right]),
@@ -61,9 +61,14 @@ struct ReplEditingTests {
             ([0x1B, 0x5B, 0x33, 0x7E], [.delete]),
             ([0x7F, 0x08], [.backspace, .backspace]),
             ([0x01, 0x05, 0x03, 0x04, 0x09], [.home, .end, .interrupt, .endOfInput, .tab]),
-            ([0xC3, 0xA9], [.character("é")]),
-            ([0xE2, 0x80, 0xA6], [.character("…")]),
-            ([0xC3, 0x41], [.ignored, .character("A")]),
+            ([0xC3, 0xA9], [.text("é")]),
+            ([0xE2, 0x80, 0xA6], [.text("…")]),
+            ([0xC3, 0x41], [.ignored, .text("A")]),
+            // Neighbouring characters are one run of text; keys split the runs.
+            (
+                Array("ab".utf8) + [0xC3, 0xA9] + Array("c".utf8) + [0x7F] + Array("d".utf8),
+                [.text("abéc"), .backspace, .text("d")]
+            ),
             ([0x1B, 0x5B, 0x35, 0x7E], [.ignored]),
         ] as [([UInt8], [EditorKey])])
     func decode(bytes: [UInt8], keys: [EditorKey]) {
@@ -112,7 +117,9 @@ struct ReplEditingTests {
         #expect(editor.line == "Xéb")
         #expect(editor.cursor == 2)
         #expect(outcomes == [])
-        #expect(editor.render(prompt: "> ") == "\r> Xéb\u{1B}[K\u{1B}[1D")
+        let frame = LineRenderer.redraw(
+            prompt: "> ", line: editor.buffer, cursor: editor.cursor, width: 80, previousCursorRow: 0)
+        #expect(frame.text == "\r\u{1B}[J> Xéb\r\u{1B}[4C")
     }
 
     @Test("at the edges the keys ring the bell; Control-D on an empty line ends the input")
@@ -171,6 +178,18 @@ struct ReplEditingTests {
         history.save()
         let again = ReplHistory(path: file.path)
         #expect(again.entries == history.entries)
+    }
+
+    @Test("an entry pasted over several lines is recalled in its session, not saved (the file has one per line)")
+    func multiLineHistory() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var history = ReplHistory(path: file.path)
+        history.add("name == 'a' OR\nname == 'b'")
+        history.add("#size > 1")
+        #expect(history.entries == ["name == 'a' OR\nname == 'b'", "#size > 1"])
+        history.save()
+        #expect(ReplHistory(path: file.path).entries == ["#size > 1"])
     }
 
     @Test("colours: errors red, notes cyan, the header bold, the count dim; none when disabled")

@@ -100,6 +100,7 @@ struct ReplEndToEndTests {
         "every subcommand prints its usage with --help and exits 0",
         arguments: [
             "parse", "eval", "check", "resolve", "lint", "affected", "watch", "sql", "query", "db", "repl",
+            "completion",
         ])
     func help(name: String) throws {
         let result = try ToolRunner.process([name, "--help"])
@@ -114,7 +115,7 @@ struct ReplEndToEndTests {
         #expect(help.status == 0)
         #expect(help.output.contains("\n  repl      an interactive session"))
         // The --help test above covers every command the overview lists.
-        #expect(PredicateTool.commands.count == 11)
+        #expect(PredicateTool.commands.count == 12)
         #expect(try ToolRunner.process(["replay"]).status == 64)
     }
 }

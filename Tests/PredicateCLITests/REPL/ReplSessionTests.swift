@@ -185,8 +185,13 @@ struct ReplSessionTests {
         #expect(text.hasPrefix("Commands (a unique prefix is enough: :q is :quit):\n  :help   "))
         #expect(
             text.hasSuffix(
-                "Loaded: schema ContentModel.xcdatamodeld (bundled), graph graph.json (bundled) (15 objects), "
-                    + "entity Content.\n"))
+                """
+                Any other line is a predicate on the objects of the current entity,
+                e.g. bucket.name == "Inbox" AND ANY tags.name == "work".
+                A key that is a reserved word takes a # (#size, #in).
+                Loaded: schema ContentModel.xcdatamodeld (bundled), 15 objects from graph.json (bundled), entity Content.
+
+                """))
     }
 
     @Test(":entities shows the model at a glance, the current entity marked")

@@ -4,28 +4,17 @@ import KeyPaths
 import ObjectStore
 import Predicates
 
-/// A ``TestDatabase`` seen as the ``SQLQuerying`` that ``ObjectGraph/read(from:mapping:dialect:)``
-/// reads, as `db export` reads a database.
-struct TestDatabaseQuerying: SQLQuerying {
-    let database: any TestDatabase
-
-    func rows(_ statement: SQLStatement) throws -> [[SQLValue]] { try database.rows(statement) }
-
-    func catalogue() throws -> SQLCatalogue {
-        switch database {
-        case let sqlite as SQLiteTestDatabase: return try sqlite.sqlite.catalogue()
-        case let postgres as PostgresTestDatabase: return try postgres.connection.catalogue()
-        default: return SQLCatalogue(tables: [:])
-        }
-    }
-}
-
 extension TestDatabase {
     /// What `db create` then `db export` do: the tables of `mapping` created in a fresh
-    /// database, `graph` inserted, every object read back.
+    /// database, `graph` inserted, the database checked against the schema as every reader
+    /// checks it (``SQLMapping/verified(_:convention:database:dialect:)``: the key types are
+    /// the ones the database recorded, not `mapping`'s), every object read back.
     func roundTrip(_ graph: ObjectGraph, mapping: SQLMapping) throws -> ObjectGraph {
         try load(graph, mapping: mapping)
-        return try ObjectGraph.read(from: TestDatabaseQuerying(database: self), mapping: mapping, dialect: dialect)
+        let description = try SQLDatabaseDescription.read(from: sqlDatabase, convention: mapping.convention)
+        let verified = try SQLMapping.verified(
+            graph.schema, convention: mapping.convention, database: description, dialect: dialect)
+        return try ObjectGraph.read(from: sqlDatabase, mapping: verified)
     }
 
     /// The graph file `db export` prints after `db create` of `graph` (pretty JSON, sorted keys).

@@ -9,14 +9,23 @@ import SQLiteDatabase
 /// A database the SQL tests run lowered queries in: SQLite in memory or a schema of the
 /// throwaway PostgreSQL server, emptied by ``reset()``.
 protocol TestDatabase: AnyObject {
-    var dialect: any SQLDialect { get }
-    func run(_ statements: [SQLStatement]) throws
-    func rows(_ statement: SQLStatement) throws -> [[SQLValue]]
+    /// The connection, as the store layer sees it (a new one after each SQLite ``reset()``).
+    var sqlDatabase: any SQLDatabase { get }
     /// Drops every table.
     func reset() throws
 }
 
 extension TestDatabase {
+    var dialect: any SQLDialect { sqlDatabase.dialect }
+
+    /// Runs the statements in one transaction.
+    func run(_ statements: [SQLStatement]) throws {
+        let database = sqlDatabase
+        try database.transaction { try database.execute(statements) }
+    }
+
+    func rows(_ statement: SQLStatement) throws -> [[SQLValue]] { try sqlDatabase.rows(statement) }
+
     /// Creates the tables of `mapping` and loads `graph` into them.
     func load(_ graph: ObjectGraph, mapping: SQLMapping) throws {
         try reset()
@@ -42,27 +51,18 @@ extension TestDatabase {
 /// An in-memory SQLite database with the helper functions.
 final class SQLiteTestDatabase: TestDatabase {
     private var connection: SQLiteConnection
-    let dialect: any SQLDialect = SQLiteDialect()
 
     init() throws { connection = try SQLiteConnection.inMemory() }
 
-    func run(_ statements: [SQLStatement]) throws {
-        try connection.transaction { try connection.run(statements) }
-    }
-
-    func rows(_ statement: SQLStatement) throws -> [[SQLValue]] { try connection.rows(statement) }
+    var sqlDatabase: any SQLDatabase { connection }
 
     func reset() throws { connection = try SQLiteConnection.inMemory() }
-
-    /// The connection, for `EXPLAIN QUERY PLAN`.
-    var sqlite: SQLiteConnection { connection }
 }
 
 /// A PostgreSQL database of the throwaway server; each reset gives a fresh schema first on the
 /// search path (the helper functions stay in `public`).
 final class PostgresTestDatabase: TestDatabase {
     let connection: PostgresConnection
-    let dialect: any SQLDialect = PostgreSQLDialect()
 
     init() throws {
         switch PostgresTestServer.shared {
@@ -71,11 +71,7 @@ final class PostgresTestDatabase: TestDatabase {
         }
     }
 
-    func run(_ statements: [SQLStatement]) throws {
-        try connection.transaction { try connection.run(statements) }
-    }
-
-    func rows(_ statement: SQLStatement) throws -> [[SQLValue]] { try connection.rows(statement) }
+    var sqlDatabase: any SQLDatabase { connection }
 
     func reset() throws {
         try connection.execute(

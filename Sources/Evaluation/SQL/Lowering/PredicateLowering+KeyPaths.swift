@@ -50,7 +50,7 @@ extension LoweringWalk {
         case .attribute(let attribute):
             return .scalar(try attributeColumn(attribute, of: row, range: range), StaticType(attribute.type))
         case .relationship(let relationship):
-            let hop = try relationshipHop(for: relationship, from: row)
+            let hop = relationshipHop(for: relationship, from: row)
             if relationship.isToMany {
                 return .elements(
                     try elements(of: hop, from: row, then: [], ending: nil, range: range, text: text))
@@ -258,7 +258,7 @@ extension LoweringWalk {
                     otherwise: .binary(.binary(total, .multiply, .literal(.onePointZero)), .divide, count))
             ]
             return .scalar(guardOwner(source, .scalar(select)), .floating)
-        case (.min, .scalar(let value, let type)), (.max, .scalar(let value, let type)):
+        case (.min, .scalar(_, let type)), (.max, .scalar(_, let type)):
             guard type.isNumeric || type == .date else {
                 throw unsupported("'\(operation.spelling)' of strings or other non-numbers ('\(text)')", range)
             }

@@ -43,20 +43,44 @@ public struct PredicateLowering: Sendable {
     /// the keys of the objects of `checked.entity` (sub-entities included) that match, in the
     /// order of `sortKeys` and then by key. `limit` and `offset` take any value from 0 to
     /// `Int.max` (as ``ResultWindow`` reads them); a negative one is refused (`sql-window`).
+    /// A sort key that breaks ``OrderingKeyPath``'s rule is refused (`sql-sort-key`); a
+    /// ``CheckedFetchRequest`` carries sort keys already checked (``query(_:)-(CheckedFetchRequest)``).
     public func query(
         _ checked: CheckedPredicate, sortKeys: [SortKey] = [], limit: Int? = nil, offset: Int? = nil
     ) throws(SQLLoweringError) -> SQLSelect {
-        let walk = LoweringWalk(lowering: self, schema: checked.schema)
-        return try walk.rootQuery(
-            entity: checked.entity, condition: checked.condition, sortKeys: sortKeys, limit: limit, offset: offset)
+        try query(
+            entity: checked.entity, schema: checked.schema, condition: checked.condition, sortKeys: sortKeys,
+            limit: limit, offset: offset)
     }
 
     /// The same query for every object of `entity` (no predicate).
     public func query(
         entity: String, schema: Schema, sortKeys: [SortKey] = [], limit: Int? = nil, offset: Int? = nil
     ) throws(SQLLoweringError) -> SQLSelect {
+        try query(entity: entity, schema: schema, condition: nil, sortKeys: sortKeys, limit: limit, offset: offset)
+    }
+
+    /// The sort keys checked by the rule, then the query.
+    private func query(
+        entity: String, schema: Schema, condition: CheckedCondition?, sortKeys: [SortKey], limit: Int?, offset: Int?
+    ) throws(SQLLoweringError) -> SQLSelect {
         let walk = LoweringWalk(lowering: self, schema: schema)
-        return try walk.rootQuery(entity: entity, condition: nil, sortKeys: sortKeys, limit: limit, offset: offset)
+        _ = try walk.table(entity, range: nil)  // an entity without a table is refused before its sort keys
+        var checked: [CheckedSortKey] = []
+        for key in sortKeys {
+            do {
+                checked.append(try CheckedSortKey(key, schema: schema, entity: entity))
+            } catch {
+                let diagnostic = error.diagnostics.first
+                // The rule's own messages name the sort key; a key path that does not resolve is named here.
+                let message =
+                    diagnostic?.id == "not-sortable"
+                    ? diagnostic?.message ?? error.rendered
+                    : "sort key '\(key.keyPath)': \(diagnostic?.message ?? error.rendered)"
+                throw SQLLoweringError(id: "sql-sort-key", message: message, range: nil)
+            }
+        }
+        return try walk.rootQuery(entity: entity, condition: condition, sortKeys: checked, limit: limit, offset: offset)
     }
 }
 
@@ -130,7 +154,7 @@ final class LoweringWalk {
     }
 
     func rootQuery(
-        entity: String, condition: CheckedCondition?, sortKeys: [SortKey], limit: Int?, offset: Int?
+        entity: String, condition: CheckedCondition?, sortKeys: [CheckedSortKey], limit: Int?, offset: Int?
     ) throws(SQLLoweringError) -> SQLSelect {
         let table = try table(entity, range: nil)
         root = Row(alias: "t0", entity: entity, optional: false)
@@ -191,24 +215,12 @@ final class LoweringWalk {
         return result
     }
 
-    /// `ORDER BY` terms for a sort key: nil first ascending (as in memory), strings in the
-    /// engine's order through `pe_compare`-compatible folding.
-    private func order(_ key: SortKey) throws(SQLLoweringError) -> [SQLSelect.Order] {
-        let resolved: ResolvedKeyPath
-        do {
-            resolved = try schema.resolve(keyPath: key.keyPath, from: root.entity)
-        } catch {
-            throw SQLLoweringError(
-                id: "sql-sort-key", message: "sort key '\(key.keyPath)': \(error.message)", range: nil)
-        }
-        // The rule every back end applies: the key path ends in an attribute, through to-one hops.
-        do {
-            try OrderingKeyPath.resolve(key.keyPath, role: .sortKey, schema: schema, entity: root.entity)
-        } catch {
-            throw SQLLoweringError(
-                id: "sql-sort-key", message: error.diagnostics.first?.message ?? error.rendered, range: nil)
-        }
-        let operand = try keyPath(resolved, from: root, range: nil, text: key.keyPath)
+    /// `ORDER BY` terms for a sort key checked by the rule every back end applies (an attribute
+    /// through to-one hops): nil first ascending (as in memory), strings in the engine's order
+    /// through `pe_compare`-compatible folding.
+    private func order(_ checked: CheckedSortKey) throws(SQLLoweringError) -> [SQLSelect.Order] {
+        let key = checked.key
+        let operand = try keyPath(checked.resolved, from: root, range: nil, text: key.keyPath)
         guard case .scalar(let expression, let type) = operand else {
             throw SQLLoweringError(
                 message: "sort key '\(key.keyPath)' is not a single value (a to-many path or an object)", range: nil)

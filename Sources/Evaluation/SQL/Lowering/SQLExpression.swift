@@ -67,6 +67,13 @@ public indirect enum SQLExpression: Sendable, Hashable {
     /// `MATCHES`: a condition TRUE exactly when the subject matches the pattern in memory,
     /// spelled by the dialect (``SQLDialect/regexMatch(_:subject:pattern:bind:)``).
     case regexMatch(SQLRegexMatch)
+    /// `"name"`: a column of the statement's only table, unqualified (plain selects, `UPDATE`,
+    /// `DELETE`; ``SQLSelect/columns(_:from:)``).
+    case columnName(String)
+    /// A call of one of the database's own functions by its name in `schema`, quoted like an
+    /// identifier: `"pg_catalog"."format_type"(…)` in a dialect's catalogue query. The lowering
+    /// calls only ``SQLFunction``s.
+    case namedFunction(schema: String?, name: String, [SQLExpression])
 }
 
 /// One `WHEN condition THEN result` of a ``SQLExpression/caseWhen(_:otherwise:)``.
@@ -136,12 +143,26 @@ public enum SQLFunction: String, Sendable, Hashable, CaseIterable {
 
 /// A `SELECT` built by the lowering: the root query or a correlated subquery.
 public struct SQLSelect: Sendable, Hashable {
-    /// A table in the `FROM` clause.
+    /// A table in the `FROM` clause: `"table" AS "alias"`, `"schema"."table" AS "alias"`, or
+    /// a table-valued function `"table"(arguments…) AS "alias"`.
     public struct Source: Sendable, Hashable {
         /// The table's name.
         public var table: String
-        /// Its alias.
+        /// Its alias; the table's own name when none is written (`FROM "pe_metadata"`).
         public var alias: String
+        /// The schema the table is in (`pg_catalog`); `nil` for the search path.
+        public var schema: String?
+        /// The arguments of a table-valued function (SQLite's `pragma_table_info(name)`);
+        /// `nil` for a table.
+        public var arguments: [SQLExpression]?
+
+        /// A source named `table` in `schema`, under `alias` (none when `nil`).
+        public init(table: String, alias: String? = nil, schema: String? = nil, arguments: [SQLExpression]? = nil) {
+            self.table = table
+            self.alias = alias ?? table
+            self.schema = schema
+            self.arguments = arguments
+        }
     }
 
     /// A `LEFT JOIN` (to-one hops keep their rows when the relationship is empty).
@@ -150,12 +171,25 @@ public struct SQLSelect: Sendable, Hashable {
         public var on: SQLExpression
         /// `true` for an inner join (join tables inside an EXISTS, where no row means none).
         public var inner: Bool
+
+        /// A join of `source` on the condition `on`; a `LEFT JOIN` unless `inner`.
+        public init(source: Source, on: SQLExpression, inner: Bool) {
+            self.source = source
+            self.on = on
+            self.inner = inner
+        }
     }
 
     /// One `ORDER BY` term.
     public struct Order: Sendable, Hashable {
         public var expression: SQLExpression
         public var descending: Bool
+
+        /// `expression`, descending when `descending`.
+        public init(expression: SQLExpression, descending: Bool) {
+            self.expression = expression
+            self.descending = descending
+        }
     }
 
     /// The selected expressions (`1` for an EXISTS).

@@ -10,8 +10,18 @@ import Predicates
 /// ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 /// ```
 public struct SQLLoweringError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A stable identifier: `sql-unsupported`, `sql-not-stored`, `sql-variable`, `sql-invalid-pattern`,
-    /// `sql-sort-key`, `sql-window`.
+    /// A stable identifier, one of:
+    ///
+    /// | id | the lowering refuses |
+    /// |---|---|
+    /// | `sql-unsupported` | a construct SQL cannot compute as memory does (the default) |
+    /// | `sql-not-stored` | an entity, attribute or relationship the mapping does not store as it needs |
+    /// | `sql-variable` | a `$variable` without a value |
+    /// | `sql-invalid-pattern` | a LIKE or MATCHES pattern that memory refuses too |
+    /// | `sql-evaluation` | constants whose evaluation fails in memory, as it would for every object |
+    /// | `sql-sort-key` | a sort key that does not resolve or cannot order (a to-many step) |
+    /// | `sql-window` | a negative limit or offset |
+    /// | `sql-dialect` | a function or collation the dialect lacks (rendering) |
     public var id: String
     /// What cannot be lowered, and why.
     public var message: String

@@ -30,6 +30,10 @@ protocol MappingConvention {
     ) -> SQLJoinTable?
     /// Why ``joinTable(owner:_:other:_:)`` returned `nil`.
     func unstoredJoinReason(owner: RelationshipLayout.PropertyRef) -> String
+    /// The join tables with their final column names, in the given order: Core Data keeps
+    /// join column names unique across the store (``CoreDataJoinColumnNames``); the standard
+    /// convention keeps the names it gave.
+    func finishJoinTables(_ tables: [SQLJoinTable]) -> [SQLJoinTable]
     /// The columns of a table in `CREATE TABLE` order.
     func columnOrder(_ requests: [ColumnPlan.Request]) -> [ColumnPlan.Request]
 }
@@ -44,6 +48,8 @@ struct MappingBuilder<Convention: MappingConvention> {
     var tableNames: [String: String] = [:]
     var resolved: [String: [ColumnPlan.Subject: String]] = [:]
     var storage: [String: [String: SQLPropertyStorage]] = [:]
+    /// The final join tables by owning relationship (what ``fillStorage()`` reads).
+    var joinsByOwner: [RelationshipLayout.PropertyRef: SQLJoinTable] = [:]
 
     init(schema: Schema, rules: Convention, entityNumbers: [String: Int] = [:]) {
         self.schema = schema
@@ -78,7 +84,11 @@ struct MappingBuilder<Convention: MappingConvention> {
                     keyType: rules.keyType(root: root), entityColumn: entityColumn, versionColumn: versionColumn,
                     columns: columns))
         }
-        let joins = joinTables()
+        let joins = rules.finishJoinTables(joinTables())
+        errors += joins.flatMap(distinctColumnErrors)
+        joinsByOwner = Dictionary(
+            joins.map { (RelationshipLayout.PropertyRef(entity: $0.entity, name: $0.relationship), $0) },
+            uniquingKeysWith: { first, _ in first })
         fillStorage()
         errors += duplicateTableErrors(tables.map(\.name) + joins.map(\.name))
         if !errors.isEmpty { throw SQLMappingErrors(errors) }
@@ -224,7 +234,7 @@ struct MappingBuilder<Convention: MappingConvention> {
         return rules.joinTable(owner: owner, relationship, other: other, otherRelationship, keys: keys)
     }
 
-    private mutating func joinTables() -> [SQLJoinTable] {
+    private func joinTables() -> [SQLJoinTable] {
         var tables: [SQLJoinTable] = []
         for entity in schema.entities {
             for relationship in entity.relationships where relationship.isToMany {
@@ -232,22 +242,24 @@ struct MappingBuilder<Convention: MappingConvention> {
                     owner.entity == entity.name, owner.name == relationship.name,
                     let table = joinTable(ownedBy: owner)
                 else { continue }
-                let columns =
-                    [table.sourceColumn, table.destinationColumn]
-                    + [
-                        table.destinationOrderColumn, table.sourceOrderColumn,
-                    ].compactMap { $0 }
-                if Set(columns).count != columns.count || columns.contains(where: \.isEmpty) {
-                    errors.append(
-                        SQLMappingError(
-                            .duplicateColumn, entity: entity.name, property: relationship.name,
-                            message: "the join table \"\(table.name)\" needs distinct, non-empty column names, got "
-                                + columns.map { "\"\($0)\"" }.joined(separator: ", ")))
-                }
                 tables.append(table)
             }
         }
         return tables
+    }
+
+    /// A `duplicateColumn` error when the columns of `table` are not distinct and non-empty.
+    private func distinctColumnErrors(_ table: SQLJoinTable) -> [SQLMappingError] {
+        let columns =
+            [table.sourceColumn, table.destinationColumn]
+            + [table.destinationOrderColumn, table.sourceOrderColumn].compactMap { $0 }
+        guard Set(columns).count != columns.count || columns.contains(where: \.isEmpty) else { return [] }
+        return [
+            SQLMappingError(
+                .duplicateColumn, entity: table.entity, property: table.relationship,
+                message: "the join table \"\(table.name)\" needs distinct, non-empty column names, got "
+                    + columns.map { "\"\($0)\"" }.joined(separator: ", "))
+        ]
     }
 
     private mutating func fillStorage() {
@@ -280,7 +292,7 @@ struct MappingBuilder<Convention: MappingConvention> {
                 column: names[.foreignKey(entity: inverseEntity, name: inverse)] ?? inverse,
                 orderColumn: relationship.isOrdered ? names[.order(entity: entity, name: relationship.name)] : nil)
         case .joinTable(let owner, _):
-            guard let join = joinTable(ownedBy: owner) else {
+            guard let join = joinsByOwner[owner] else {
                 return .notStored(reason: rules.unstoredJoinReason(owner: owner))
             }
             if owner.entity == entity, owner.name == relationship.name {

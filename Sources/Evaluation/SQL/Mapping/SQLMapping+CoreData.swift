@@ -13,10 +13,15 @@ extension SQLMapping {
     ///   `Z_FOK_<INVERSE>` of the inverse's table;
     /// - a many-to-many pair shares `Z_<n><RELATIONSHIP>` with the columns
     ///   `Z_<n><INVERSE>` and `Z_<m><RELATIONSHIP>` (`n`, `m` the entity numbers of the two
-    ///   declaring entities), and `Z_FOK_…` order columns for ordered sides; a relationship that
-    ///   is its own inverse has `Z_<n><RELATIONSHIP>` with `Z_<n><RELATIONSHIP>` and
-    ///   `Z_<n><RELATIONSHIP>1`, one row per direction;
+    ///   declaring entities), and `Z_FOK_…` order columns for ordered sides; a join column
+    ///   name is used once in the store, later uses getting `1`, `2`, …
+    ///   (``CoreDataJoinColumnNames``), so a relationship that is its own inverse has
+    ///   `Z_<n><RELATIONSHIP>` with `Z_<n><RELATIONSHIP>` and `Z_<n><RELATIONSHIP>1`, one row
+    ///   per direction;
     /// - dates are seconds since 2001-01-01 UTC, Booleans 0/1, UUIDs 16-byte blobs.
+    ///
+    /// These are the names `db create` gives. A store that exists is read with its own names:
+    /// ``verified(_:convention:database:dialect:)`` binds this mapping to its catalogue.
     ///
     /// `entityNumbers` are the store's `Z_PRIMARYKEY` numbers when reading a real store
     /// (every entity of the schema must have one); by default they are computed with
@@ -42,9 +47,10 @@ extension SQLMapping {
     /// depth-first walk of the inheritance forest, root entities and the children of each
     /// entity in name order, each parent before its sub-entities.
     ///
-    /// Confirmed on the fixture store (eight root entities numbered in name order); the order
-    /// among sub-entities is inferred from published stores, not confirmed. A real store's
-    /// `Z_PRIMARYKEY` table is authoritative.
+    /// Learnt from real stores (Docs/sql-mapping.md): the Artsy Folio store numbers `Document`
+    /// 4, its sub-entities `ArtistDocument` 5 and `ShowDocument` 6, then `Image` 7; macOS's
+    /// AddressBook store numbers a sub-entity's children before its next sibling. A real
+    /// store's `Z_PRIMARYKEY` table is authoritative.
     public static func coreDataEntityNumbers(_ schema: Schema) -> [String: Int] {
         var children: [String: [String]] = [:]
         var roots: [String] = []
@@ -79,10 +85,10 @@ struct CoreDataConvention: MappingConvention {
     /// Core Data's keys (`Z_PK`) are integers.
     func keyType(root: String) -> SQLKeyType { .integer }
 
-    private func number(_ entity: String) -> Int { numbers[entity] ?? Int.max }
+    func number(_ entity: String) -> Int { numbers[entity] ?? Int.max }
 
     /// Core Data's spelling of a property in a column name: upper-cased.
-    private func upper(_ name: String) -> String { name.uppercased() }
+    func upper(_ name: String) -> String { name.uppercased() }
 
     func hierarchyOrder(_ entities: [String]) -> [String] {
         entities.sorted { number($0) < number($1) }
@@ -125,9 +131,12 @@ struct CoreDataConvention: MappingConvention {
     }
 
     /// The join table of a many-to-many pair (`Z_2COLLECTIONS` with `Z_2ARTWORKS`,
-    /// `Z_3COLLECTIONS`); a relationship that is its own inverse (`T.peers` ↔ `T.peers`, `T`
-    /// numbered 4) gets `Z_4PEERS` with `Z_4PEERS` and `Z_4PEERS1`: the second name is taken,
-    /// so it gets Core Data's numeric suffix (Docs/sql-mapping.md says where this was learnt).
+    /// `Z_3COLLECTIONS`): ``joinTableName(_:)``, the source column holds the keys of the owner's
+    /// entity and is named after the inverse, the destination column the keys of the other
+    /// side's entity, named after the owning relationship (``joinColumnBase(keysOf:named:)``).
+    /// These are base names: ``finishJoinTables(_:)`` makes them unique across the store, so a
+    /// relationship that is its own inverse (`T.peers`, `T` numbered 4) gets `Z_4PEERS` with
+    /// `Z_4PEERS` and `Z_4PEERS1`.
     func joinTable(
         owner: RelationshipLayout.PropertyRef, _ ownerRelationship: RelationshipDescription,
         other: RelationshipLayout.PropertyRef?, _ otherRelationship: RelationshipDescription?,
@@ -135,15 +144,32 @@ struct CoreDataConvention: MappingConvention {
     ) -> SQLJoinTable? {
         guard let other, let otherRelationship else { return nil }
         let selfInverse = other == owner
-        let source = "Z_\(number(owner.entity))" + upper(other.name)
-        var destination = "Z_\(number(other.entity))" + upper(owner.name)
-        if destination == source { destination += "1" }
+        let source = joinColumnBase(keysOf: owner.entity, named: other.name)
+        let destination = joinColumnBase(keysOf: other.entity, named: owner.name)
         return SQLJoinTable(
-            name: "Z_\(number(owner.entity))" + upper(owner.name), entity: owner.entity, relationship: owner.name,
+            name: joinTableName(owner), entity: owner.entity, relationship: owner.name,
             inverse: other.name, sourceColumn: source, destinationColumn: destination,
-            destinationOrderColumn: ownerRelationship.isOrdered ? "Z_FOK_" + destination.dropFirst(2) : nil,
-            sourceOrderColumn: otherRelationship.isOrdered && !selfInverse ? "Z_FOK_" + source.dropFirst(2) : nil,
+            destinationOrderColumn: ownerRelationship.isOrdered ? Self.orderColumn(of: destination) : nil,
+            sourceOrderColumn: otherRelationship.isOrdered && !selfInverse ? Self.orderColumn(of: source) : nil,
             sourceKeyType: .integer, destinationKeyType: .integer, isSelfInverse: selfInverse)
+    }
+
+    /// `Z_<n><RELATIONSHIP>`: the join table a many-to-many pair gets when `relationship` (of
+    /// the entity numbered n) owns it.
+    func joinTableName(_ relationship: RelationshipLayout.PropertyRef) -> String {
+        "Z_\(number(relationship.entity))" + upper(relationship.name)
+    }
+
+    /// `Z_<n><NAME>`: a join column holding the keys of `entity` (numbered n), named after
+    /// the relationship `name` that points at them, before any numeric suffix.
+    func joinColumnBase(keysOf entity: String, named name: String) -> String {
+        "Z_\(number(entity))" + upper(name)
+    }
+
+    /// `Z_FOK_<n><NAME>`: the order column beside the join column `Z_<n><NAME>` (with its
+    /// suffix), the position of that column's object in the other side's ordered list.
+    static func orderColumn(of joinColumn: String) -> String {
+        "Z_FOK_" + joinColumn.dropFirst(2)
     }
 
     func unstoredJoinReason(owner: RelationshipLayout.PropertyRef) -> String {
@@ -151,25 +177,34 @@ struct CoreDataConvention: MappingConvention {
             + "not known to this engine"
     }
 
-    /// Core Data's column order, as in the fixture store: integer and Boolean attributes, then
-    /// foreign keys, then dates and floating-point numbers, decimals, text, bytes; by entity
-    /// number, then by name, within each group.
+    func finishJoinTables(_ tables: [SQLJoinTable]) -> [SQLJoinTable] {
+        CoreDataJoinColumnNames.unique(tables)
+    }
+
+    /// Core Data's column order, as in real stores: integer and Boolean attributes and foreign
+    /// keys, then dates and floating-point numbers, decimals, text, bytes; within each group by
+    /// entity number, and within an entity by name, its foreign keys after its integer
+    /// attributes (macOS's AddressBook store: `ABCDContact`'s integers, then its foreign keys
+    /// `ZCONTACTINDEX` … `ZNOTE`, then the next entity's integers).
     func columnOrder(_ requests: [ColumnPlan.Request]) -> [ColumnPlan.Request] {
-        func group(_ request: ColumnPlan.Request) -> Int {
+        func group(_ request: ColumnPlan.Request) -> (Int, Int) {
             switch request.role {
-            case .foreignKey, .order: return 1
+            case .foreignKey, .order: return (0, 1)
             case .key, .entity, .version, .attribute: break
             }
             switch request.type {
-            case .integer16, .integer32, .integer64, .boolean: return 0
-            case .date, .double: return 2
-            case .decimal: return 3
-            case .text, .json: return 4
-            case .uuid, .blob: return 5
+            case .integer16, .integer32, .integer64, .boolean: return (0, 0)
+            case .date, .double: return (2, 0)
+            case .decimal: return (3, 0)
+            case .text, .json: return (4, 0)
+            case .uuid, .blob: return (5, 0)
             }
         }
         return requests.sorted {
-            (group($0), number($0.owner), $0.defaultName) < (group($1), number($1.owner), $1.defaultName)
+            let (left, right) = (group($0), group($1))
+            return (left.0, number($0.owner), left.1, $0.defaultName) < (
+                right.0, number($1.owner), right.1, $1.defaultName
+            )
         }
     }
 }
@@ -178,10 +213,12 @@ extension SQLMapping {
     /// The entity numbers a Core Data store recorded in its `Z_PRIMARYKEY` table, by entity
     /// name; `nil` when the database has no such table or it does not name every entity of
     /// `schema` (then ``coreDataEntityNumbers(_:)`` computes them).
-    public static func coreDataEntityNumbers(in database: some SQLQuerying, schema: Schema) throws -> [String: Int]? {
-        guard try database.tableColumns()["Z_PRIMARYKEY"] != nil else { return nil }
+    public static func coreDataEntityNumbers(in database: some SQLDatabase, schema: Schema) throws -> [String: Int]? {
+        guard try database.catalogue().columns(ofTable: "Z_PRIMARYKEY", dialect: database.dialect) != nil else {
+            return nil
+        }
         var numbers: [String: Int] = [:]
-        for row in try database.rows(SQLStatement(sql: "SELECT \"Z_ENT\", \"Z_NAME\" FROM \"Z_PRIMARYKEY\"")) {
+        for row in try database.rows(.columns(["Z_ENT", "Z_NAME"], from: "Z_PRIMARYKEY")) {
             guard row.count == 2, let number = row[0].integerValue, case .text(let name) = row[1] else { continue }
             numbers[name] = Int(number)
         }

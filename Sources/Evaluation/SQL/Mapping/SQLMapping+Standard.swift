@@ -86,5 +86,8 @@ struct StandardConvention: MappingConvention {
         "'\(owner.entity).\(owner.name)' has no join table"
     }
 
+    /// The names given stay (a clash between join columns is in one table only, and reported).
+    func finishJoinTables(_ tables: [SQLJoinTable]) -> [SQLJoinTable] { tables }
+
     func columnOrder(_ requests: [ColumnPlan.Request]) -> [ColumnPlan.Request] { requests }
 }

@@ -30,7 +30,7 @@ public struct SQLMapping: Sendable {
     /// Core Data's entity numbers (`Z_ENT`, `Z_PRIMARYKEY`); empty under the standard convention.
     public let entityNumbers: [String: Int]
     private let tableIndexByEntity: [String: Int]
-    private let storageByProperty: [String: [String: SQLPropertyStorage]]
+    let storageByProperty: [String: [String: SQLPropertyStorage]]
 
     init(
         schema: Schema, convention: SQLNamingConvention, keyTypes: [String: SQLKeyType], entityTables: [SQLEntityTable],

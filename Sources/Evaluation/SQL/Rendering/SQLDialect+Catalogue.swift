@@ -27,6 +27,23 @@ extension SQLDialect {
     }
 
     public var maximumIdentifierLength: Int? { nil }
+
+    /// The SQL standard's information schema:
+    ///
+    /// ```sql
+    /// SELECT "table_name", "column_name", "data_type" FROM "information_schema"."columns"
+    ///     ORDER BY "table_name", "ordinal_position"
+    /// ```
+    public var catalogueQuery: SQLSelect {
+        var select = SQLSelect(
+            columns: [.columnName("table_name"), .columnName("column_name"), .columnName("data_type")],
+            from: .init(table: "columns", schema: "information_schema"))
+        select.order = [
+            .init(expression: .columnName("table_name"), descending: false),
+            .init(expression: .columnName("ordinal_position"), descending: false),
+        ]
+        return select
+    }
 }
 
 extension SQLiteDialect {
@@ -66,7 +83,79 @@ extension SQLiteDialect {
     }
 }
 
+extension SQLiteDialect {
+    /// Every table of `sqlite_schema` joined with its `pragma_table_info` (declared types as
+    /// written: `INTEGER`, `VARCHAR(255)`, empty when none):
+    ///
+    /// ```sql
+    /// SELECT "m"."name", "p"."name", "p"."type" FROM "sqlite_schema" AS "m"
+    ///     JOIN "pragma_table_info"("m"."name") AS "p" ON 1 = 1
+    ///     WHERE "m"."type" = ? ORDER BY "m"."name", "p"."cid"      -- 'table'
+    /// ```
+    public var catalogueQuery: SQLSelect {
+        let table = SQLExpression.column(alias: "m", name: "name")
+        var select = SQLSelect(
+            columns: [table, .column(alias: "p", name: "name"), .column(alias: "p", name: "type")],
+            from: .init(table: "sqlite_schema", alias: "m"))
+        select.joins = [
+            .init(
+                source: .init(table: "pragma_table_info", alias: "p", arguments: [table]), on: .truth(.alwaysTrue),
+                inner: true)
+        ]
+        select.conditions = [.binary(.column(alias: "m", name: "type"), .equal, .value(.text("table")))]
+        select.order = [
+            .init(expression: table, descending: false),
+            .init(expression: .column(alias: "p", name: "cid"), descending: false),
+        ]
+        return select
+    }
+}
+
 extension PostgreSQLDialect {
+    /// The ordinary and partitioned tables visible on the search path (the system catalogs
+    /// left out), with `format_type`'s spelling of each column's type (`bigint`,
+    /// `character varying(255)`):
+    ///
+    /// ```sql
+    /// SELECT "c"."relname", "a"."attname", "pg_catalog"."format_type"("a"."atttypid", "a"."atttypmod")
+    ///     FROM "pg_catalog"."pg_class" AS "c"
+    ///     JOIN "pg_catalog"."pg_attribute" AS "a" ON "a"."attrelid" = "c"."oid"
+    ///     JOIN "pg_catalog"."pg_namespace" AS "n" ON "n"."oid" = "c"."relnamespace"
+    ///     WHERE "c"."relkind" IN ($1, $2) AND "a"."attnum" > 0 AND NOT "a"."attisdropped"
+    ///     AND NOT ("n"."nspname" IN ($3, $4)) AND "pg_catalog"."pg_table_is_visible"("c"."oid")
+    ///     ORDER BY "c"."relname", "a"."attnum"         -- 'r', 'p', 'pg_catalog', 'information_schema'
+    /// ```
+    public var catalogueQuery: SQLSelect {
+        func c(_ name: String) -> SQLExpression { .column(alias: "c", name: name) }
+        func a(_ name: String) -> SQLExpression { .column(alias: "a", name: name) }
+        func n(_ name: String) -> SQLExpression { .column(alias: "n", name: name) }
+        var select = SQLSelect(
+            columns: [
+                c("relname"), a("attname"),
+                .namedFunction(schema: "pg_catalog", name: "format_type", [a("atttypid"), a("atttypmod")]),
+            ],
+            from: .init(table: "pg_class", alias: "c", schema: "pg_catalog"))
+        select.joins = [
+            .init(
+                source: .init(table: "pg_attribute", alias: "a", schema: "pg_catalog"),
+                on: .binary(a("attrelid"), .equal, c("oid")), inner: true),
+            .init(
+                source: .init(table: "pg_namespace", alias: "n", schema: "pg_catalog"),
+                on: .binary(n("oid"), .equal, c("relnamespace")), inner: true),
+        ]
+        select.conditions = [
+            .inList(c("relkind"), [.value(.text("r")), .value(.text("p"))]),
+            .binary(a("attnum"), .greater, .literal(.zero)),
+            .not(a("attisdropped")),
+            .not(.inList(n("nspname"), [.value(.text("pg_catalog")), .value(.text("information_schema"))])),
+            .namedFunction(schema: "pg_catalog", name: "pg_table_is_visible", [c("oid")]),
+        ]
+        select.order = [
+            .init(expression: c("relname"), descending: false), .init(expression: a("attnum"), descending: false),
+        ]
+        return select
+    }
+
     /// The declared type (`format_type`'s spelling, or the dialect's own) without its
     /// modifiers, synonyms joined: every integer type is `integer`, `double precision` and
     /// `real` are `real`, `numeric`/`decimal` are `numeric`, `text`, `character varying` and

@@ -37,6 +37,9 @@ public protocol SQLDialect: Sendable {
     /// `TRUE`/`FALSE` as conditions.
     var trueCondition: String { get }
     var falseCondition: String { get }
+    /// `condition IS TRUE` (or `IS NOT TRUE` when `negated`): a two-valued view of a
+    /// condition that may be NULL.
+    func truthTest(_ condition: String, negated: Bool) -> String
     /// The type name of a column of `type` in `CREATE TABLE` under the naming `convention`
     /// (Core Data's own names, `VARCHAR`, `TIMESTAMP`, … in SQLite).
     func columnType(_ type: SQLColumnType, convention: SQLNamingConvention) -> String
@@ -53,6 +56,15 @@ public protocol SQLDialect: Sendable {
     /// Whether a double column keeps NaN (SQLite stores it as NULL); writers refuse a NaN
     /// they cannot store rather than lose it. `true` unless a dialect says otherwise.
     var storesNaN: Bool { get }
+    /// The statement that starts a transaction: `BEGIN` unless a dialect says otherwise.
+    var beginTransaction: String { get }
+    /// The most values one statement may bind; a longer insert is cut into several
+    /// (``SQLInsert/batches(maximumBindings:)``). 999 unless a dialect says otherwise.
+    var maximumBindings: Int { get }
+    /// The query listing every table's columns with their declared types, one row of (table,
+    /// column, declared type) per column in column order: what ``SQLDatabase/catalogue()``
+    /// runs (`SQLDialect+Catalogue.swift`).
+    var catalogueQuery: SQLSelect { get }
 }
 
 extension SQLDialect {
@@ -63,9 +75,17 @@ extension SQLDialect {
 
     public var trueCondition: String { "1 = 1" }
     public var falseCondition: String { "1 = 0" }
+
+    /// `condition IS TRUE` / `condition IS NOT TRUE`.
+    public func truthTest(_ condition: String, negated: Bool) -> String {
+        condition + (negated ? " IS NOT TRUE" : " IS TRUE")
+    }
     /// Most databases keep NaN in a double column.
     public var storesNaN: Bool { true }
     public var unboundedLimit: String { "ALL" }
+    public var beginTransaction: String { "BEGIN" }
+    /// The lowest limit of the common databases (SQLite's before version 3.32).
+    public var maximumBindings: Int { 999 }
 
     /// `left op right`: right where the database's own numbers behave as memory's (SQLite:
     /// 64-bit integers that continue as doubles on overflow, `/` truncating; doubles).
@@ -106,10 +126,24 @@ public struct SQLiteDialect: SQLDialect {
 
     public func nullSafeEquality(_ a: String, _ b: String) -> String { "\(a) IS \(b)" }
 
+    /// `condition IS 1` / `condition IS NOT 1`: SQLite takes `TRUE` and `FALSE` for the names
+    /// of columns when a table of the query has a column so named (`"t0"."c" IS NOT TRUE`
+    /// would compare with the column `true`), so the test compares with 1, which is what a
+    /// condition (0, 1 or NULL) is when it holds.
+    public func truthTest(_ condition: String, negated: Bool) -> String {
+        condition + (negated ? " IS NOT 1" : " IS 1")
+    }
+
     /// SQLite stores a NaN double as NULL.
     public var storesNaN: Bool { false }
     /// SQLite has no `LIMIT ALL`; a negative limit means none.
     public var unboundedLimit: String { "-1" }
+    /// `BEGIN IMMEDIATE`: a writer takes the write lock when its transaction starts, so that two
+    /// writers wait for each other there (or fail with "database is locked") instead of one
+    /// failing at its first write after reading.
+    public var beginTransaction: String { "BEGIN IMMEDIATE" }
+    /// SQLite's `SQLITE_MAX_VARIABLE_NUMBER` before version 3.32, which a build may still keep.
+    public var maximumBindings: Int { 999 }
 
     /// The standard spellings, except `SUM`: `pe_sum`, the SQLite helper's sum with memory's
     /// overflow rule (SQLite's `SUM` fails with "integer overflow" where memory's `@sum`
@@ -196,6 +230,8 @@ public struct PostgreSQLDialect: SQLDialect {
 
     public var trueCondition: String { "TRUE" }
     public var falseCondition: String { "FALSE" }
+    /// The protocol counts a statement's parameters in 16 bits.
+    public var maximumBindings: Int { 65_535 }
 
     /// PostgreSQL's integer operators keep the narrower operand's type and raise on overflow
     /// (`smallint + smallint` fails at 32768; memory's integers are 64-bit and continue in

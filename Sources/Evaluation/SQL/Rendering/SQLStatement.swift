@@ -23,23 +23,6 @@ public struct SQLStatement: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A database connection that runs statements and returns rows: what the readers of a
-/// database (the Core Data store reader, `db export`, the check of a database against a
-/// mapping) need, whichever database it is.
-public protocol SQLQuerying {
-    /// The rows of a query, each as its column values in order.
-    func rows(_ statement: SQLStatement) throws -> [[SQLValue]]
-    /// Every table's columns with their declared types (``SQLCatalogue``).
-    func catalogue() throws -> SQLCatalogue
-}
-
-extension SQLQuerying {
-    /// Every table's column names, keyed by table name.
-    public func tableColumns() throws -> [String: [String]] {
-        try catalogue().tables.mapValues { $0.map(\.name) }
-    }
-}
-
 extension SQLDialect {
     /// Renders a select: text with placeholders and the bindings, or a refusal when the
     /// dialect lacks a function or collation it needs.
@@ -75,17 +58,12 @@ struct SQLRenderer {
         var columns: [String] = []
         for column in select.columns { columns.append(try expression(column)) }
         var sql = "SELECT " + (columns.isEmpty ? "1" : columns.joined(separator: ", "))
-        sql += " FROM " + dialect.quote(select.from.table) + " AS " + dialect.quote(select.from.alias)
+        sql += " FROM " + (try source(select.from))
         for join in select.joins {
             sql +=
-                (join.inner ? " JOIN " : " LEFT JOIN ") + dialect.quote(join.source.table) + " AS "
-                + dialect.quote(join.source.alias) + " ON " + (try expression(join.on))
+                (join.inner ? " JOIN " : " LEFT JOIN ") + (try source(join.source)) + " ON " + (try expression(join.on))
         }
-        if !select.conditions.isEmpty {
-            var parts: [String] = []
-            for condition in select.conditions { parts.append(try conjunct(condition)) }
-            sql += " WHERE " + parts.joined(separator: " AND ")
-        }
+        sql += try whereClause(select.conditions)
         if !select.order.isEmpty {
             var terms: [String] = []
             for term in select.order {
@@ -104,7 +82,7 @@ struct SQLRenderer {
     /// Whether an expression renders as one unit (needs no parentheses as an operand).
     private static func isAtomic(_ expression: SQLExpression) -> Bool {
         switch expression {
-        case .column, .value, .literal, .function, .scalar, .caseWhen, .exists: true
+        case .column, .columnName, .value, .literal, .function, .namedFunction, .scalar, .caseWhen, .exists: true
         default: false
         }
     }
@@ -116,7 +94,7 @@ struct SQLRenderer {
     }
 
     /// A term of an AND: parenthesised when it is an OR.
-    private mutating func conjunct(_ expression: SQLExpression) throws(SQLLoweringError) -> String {
+    mutating func conjunct(_ expression: SQLExpression) throws(SQLLoweringError) -> String {
         if case .or = expression { return "(" + (try self.expression(expression)) + ")" }
         return try self.expression(expression)
     }
@@ -125,6 +103,12 @@ struct SQLRenderer {
         switch expression {
         case .column(let alias, let name):
             return dialect.quote(alias) + "." + dialect.quote(name)
+        case .columnName(let name):
+            return dialect.quote(name)
+        case .namedFunction(let schema, let name, let arguments):
+            var rendered: [String] = []
+            for argument in arguments { rendered.append(try self.expression(argument)) }
+            return qualified(schema, name) + "(" + rendered.joined(separator: ", ") + ")"
         case .value(let value):
             return bind(value)
         case .literal(let literal):
@@ -151,7 +135,7 @@ struct SQLRenderer {
         case .isNull(let inner, let negated):
             return (try operand(inner)) + (negated ? " IS NOT NULL" : " IS NULL")
         case .isTrue(let inner, let negated):
-            return (try operand(inner)) + (negated ? " IS NOT TRUE" : " IS TRUE")
+            return dialect.truthTest(try operand(inner), negated: negated)
         case .nullSafeEqual(let a, let b):
             return dialect.nullSafeEquality(try operand(a), try operand(b))
         case .inList(let value, let items):

@@ -25,9 +25,10 @@ public struct SQLDatabaseDescription: Sendable, Hashable {
     /// Reads the description of `database`: the catalogue, then `pe_metadata` when it is there
     /// and `Z_PRIMARYKEY` when `convention` is Core Data's and the table is there (a table of
     /// that name without the expected columns reads as no rows, which the check reports).
-    public static func read(
-        from database: some SQLQuerying, dialect: some SQLDialect, convention: SQLNamingConvention
-    ) throws -> SQLDatabaseDescription {
+    public static func read(from database: some SQLDatabase, convention: SQLNamingConvention) throws
+        -> SQLDatabaseDescription
+    {
+        let dialect = database.dialect
         let catalogue = try database.catalogue()
         func has(_ table: String, _ columns: [String]) -> Bool? {
             guard let found = catalogue.columns(ofTable: table, dialect: dialect) else { return nil }
@@ -35,14 +36,11 @@ public struct SQLDatabaseDescription: Sendable, Hashable {
         }
         var description = SQLDatabaseDescription(catalogue: catalogue)
         if let complete = has(SQLStoreMetadata.tableName, ["key", "value"]) {
-            description.metadataRows =
-                complete ? try database.rows(SQLStoreMetadata.selectStatement(dialect: dialect)) : []
+            description.metadataRows = complete ? try database.rows(SQLStoreMetadata.select) : []
         }
-        if convention == .coreData, let complete = has("Z_PRIMARYKEY", ["Z_ENT", "Z_NAME", "Z_SUPER"]) {
-            let columns = ["Z_ENT", "Z_NAME", "Z_SUPER"].map { dialect.quote($0) }.joined(separator: ", ")
-            description.entityRows =
-                complete
-                ? try database.rows(SQLStatement(sql: "SELECT \(columns) FROM \(dialect.quote("Z_PRIMARYKEY"))")) : []
+        let entityColumns = ["Z_ENT", "Z_NAME", "Z_SUPER"]
+        if convention == .coreData, let complete = has("Z_PRIMARYKEY", entityColumns) {
+            description.entityRows = complete ? try database.rows(.columns(entityColumns, from: "Z_PRIMARYKEY")) : []
         }
         return description
     }

@@ -11,7 +11,9 @@ extension SQLMapping {
     ///    whose `Content.bucket` points at `User` is refused even when the tables look alike);
     /// 2. under Core Data's convention, `Z_PRIMARYKEY`: it names every entity, with the parent
     ///    the schema gives it, and no unknown sub-entity of a mapped one (whose rows a fetch
-    ///    would leave out); its numbers are then the mapping's;
+    ///    would leave out); its numbers are then the mapping's, and the mapping takes the
+    ///    store's own names of join tables and of numbered columns (`Z_3ARTWORKS1`, `ZWIDTH1`:
+    ///    ``CoreDataStoreBinding``), a name the store leaves ambiguous being a difference;
     /// 3. every table of the mapping, every column, and each column's type class
     ///    (``SQLDialect/typeClass(ofDeclaredType:)``); tables and columns the mapping does not
     ///    know are ignored.
@@ -52,7 +54,12 @@ extension SQLMapping {
         case .coreData:
             let check = CoreDataEntityCheck(schema: schema, rows: database.entityRows)
             differences += check.differences
-            mapping = try coreData(schema, entityNumbers: check.numbers)
+            let binding = CoreDataStoreBinding(
+                mapping: try coreData(schema, entityNumbers: check.numbers), catalogue: database.catalogue,
+                dialect: dialect
+            ).bound()
+            differences += binding.differences
+            mapping = binding.mapping
         case .standard:
             let probe = try standard(schema)
             var keyTypes = metadata?.keyTypes ?? [:]

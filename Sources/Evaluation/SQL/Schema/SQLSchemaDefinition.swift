@@ -70,31 +70,30 @@ private struct DefinitionWriter<Dialect: SQLDialect> {
     let dialect: Dialect
     let ifNotExists: Bool
 
-    private var createTable: String { ifNotExists ? "CREATE TABLE IF NOT EXISTS " : "CREATE TABLE " }
-    private var createIndex: String { ifNotExists ? "CREATE INDEX IF NOT EXISTS " : "CREATE INDEX " }
     private var coreData: Bool { mapping.convention == .coreData }
 
-    private func q(_ name: String) -> String { dialect.quote(name) }
-
-    private func type(_ type: SQLColumnType) -> String {
-        dialect.columnType(type, convention: mapping.convention)
+    private func table(_ name: String, _ columns: [SQLCreateTable.Column], primaryKey: [String] = [])
+        -> SQLStatement
+    {
+        dialect.render(
+            SQLCreateTable(
+                name, columns: columns, primaryKey: primaryKey, typeNames: mapping.convention, ifNotExists: ifNotExists)
+        )
     }
 
     func entityTable(_ table: SQLEntityTable) -> [SQLStatement] {
-        let columns = table.columns.map { column -> String in
-            var definition = q(column.name) + " " + type(column.type)
+        let columns = table.columns.map { column -> SQLCreateTable.Column in
             switch column.role {
             case .key:
-                definition += " PRIMARY KEY"
-                if column.type == .text { definition += " NOT NULL" }
+                // SQLite lets a non-integer primary key hold NULL unless told otherwise.
+                return .init(column.name, column.type, primaryKey: true, notNull: column.type == .text)
             case .entity:
-                if !coreData { definition += " NOT NULL" }
+                return .init(column.name, column.type, notNull: !coreData)
             case .version, .attribute, .foreignKey, .order:
-                break
+                return .init(column.name, column.type)
             }
-            return definition
         }
-        var statements = [SQLStatement(sql: createTable + q(table.name) + " (" + columns.joined(separator: ", ") + ")")]
+        var statements = [self.table(table.name, columns)]
         for column in indexedColumns(table) {
             statements.append(index(on: table.name, column: column.name))
         }
@@ -115,52 +114,46 @@ private struct DefinitionWriter<Dialect: SQLDialect> {
     }
 
     func joinTable(_ table: SQLJoinTable) -> [SQLStatement] {
-        let notNull = coreData ? "" : " NOT NULL"
-        var columns = [
-            q(table.sourceColumn) + " " + type(table.sourceKeyType.columnType) + notNull,
-            q(table.destinationColumn) + " " + type(table.destinationKeyType.columnType) + notNull,
+        var columns: [SQLCreateTable.Column] = [
+            .init(table.sourceColumn, table.sourceKeyType.columnType, notNull: !coreData),
+            .init(table.destinationColumn, table.destinationKeyType.columnType, notNull: !coreData),
         ]
         for order in [table.destinationOrderColumn, table.sourceOrderColumn].compactMap({ $0 }) {
-            columns.append(q(order) + " " + type(.integer64))
+            columns.append(.init(order, .integer64))
         }
-        columns.append("PRIMARY KEY (" + q(table.sourceColumn) + ", " + q(table.destinationColumn) + ")")
         return [
-            SQLStatement(sql: createTable + q(table.name) + " (" + columns.joined(separator: ", ") + ")"),
+            self.table(table.name, columns, primaryKey: [table.sourceColumn, table.destinationColumn]),
             index(on: table.name, column: table.destinationColumn),
         ]
     }
 
     func coreDataBookkeeping() -> [SQLStatement] {
-        let integer = type(.integer64)
-        let text = type(.text)
         var statements = [
-            SQLStatement(
-                sql: createTable + q("Z_PRIMARYKEY") + " (" + q("Z_ENT") + " " + integer + " PRIMARY KEY, "
-                    + q("Z_NAME")
-                    + " " + text + ", " + q("Z_SUPER") + " " + integer + ", " + q("Z_MAX") + " " + integer + ")"),
-            SQLStatement(
-                sql: createTable + q("Z_METADATA") + " (" + q("Z_VERSION") + " " + integer + " PRIMARY KEY, "
-                    + q("Z_UUID") + " " + text + ", " + q("Z_PLIST") + " " + type(.blob) + ")"),
+            table(
+                "Z_PRIMARYKEY",
+                [
+                    .init("Z_ENT", .integer64, primaryKey: true), .init("Z_NAME", .text), .init("Z_SUPER", .integer64),
+                    .init("Z_MAX", .integer64),
+                ]),
+            table(
+                "Z_METADATA",
+                [.init("Z_VERSION", .integer64, primaryKey: true), .init("Z_UUID", .text), .init("Z_PLIST", .blob)]),
         ]
         guard !ifNotExists else { return statements }
-        let insert =
-            "INSERT INTO " + q("Z_PRIMARYKEY") + " ("
-            + ["Z_ENT", "Z_NAME", "Z_SUPER", "Z_MAX"].map(q).joined(separator: ", ")
-            + ") VALUES (" + (1...4).map(dialect.placeholder).joined(separator: ", ") + ")"
         let entities = mapping.schema.entities.map(\.name).filter { mapping.entityNumbers[$0] != nil }
+        var rows: [[SQLValue]] = []
         for entity in entities.sorted(by: { (mapping.entityNumbers[$0] ?? 0) < (mapping.entityNumbers[$1] ?? 0) }) {
             let number = mapping.entityNumbers[entity] ?? 0
             let parent = mapping.schema.entity(named: entity)?.parent.flatMap { mapping.entityNumbers[$0] } ?? 0
-            statements.append(
-                SQLStatement(
-                    sql: insert,
-                    bindings: [.integer(Int64(number)), .text(entity), .integer(Int64(parent)), .integer(0)]))
+            rows.append([.integer(Int64(number)), .text(entity), .integer(Int64(parent)), .integer(0)])
         }
+        let insert = SQLInsert(table: "Z_PRIMARYKEY", columns: ["Z_ENT", "Z_NAME", "Z_SUPER", "Z_MAX"], rows: rows)
+        statements += insert.batches(maximumBindings: dialect.maximumBindings).map { dialect.render($0) }
         return statements
     }
 
     private func index(on table: String, column: String) -> SQLStatement {
-        SQLStatement(sql: createIndex + q(indexName(table, column)) + " ON " + q(table) + " (" + q(column) + ")")
+        dialect.render(SQLCreateIndex(indexName(table, column), on: table, columns: [column], ifNotExists: ifNotExists))
     }
 
     /// `<table>_<column>_index` (`_INDEX` under Core Data's convention), shortened to a prefix

@@ -40,7 +40,7 @@ public struct SQLStoreMetadata: Sendable, Hashable {
         schemaJSON = (try? mapping.schema.jsonData()).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
-    /// The metadata read back from the rows of ``selectStatement(dialect:)``; throws naming
+    /// The metadata read back from the rows of ``select``; throws naming
     /// the first entry that is missing or cannot be read.
     public init(rows: [[SQLValue]]) throws(SQLStoreMetadataError) {
         var values: [String: String] = [:]
@@ -87,32 +87,27 @@ public struct SQLStoreMetadata: Sendable, Hashable {
         }
     }
 
-    /// `CREATE TABLE "pe_metadata" …` and one `INSERT` per entry (values bound); with
+    /// `CREATE TABLE "pe_metadata" …` and an `INSERT` of the entries (values bound); with
     /// `ifNotExists`, the table only.
     public func statements(dialect: some SQLDialect, ifNotExists: Bool = false) -> [SQLStatement] {
-        let text = dialect.columnType(.text, convention: convention)
-        let create =
-            (ifNotExists ? "CREATE TABLE IF NOT EXISTS " : "CREATE TABLE ") + dialect.quote(Self.tableName) + " ("
-            + dialect.quote("key") + " " + text + " PRIMARY KEY NOT NULL, " + dialect.quote("value") + " " + text
-            + " NOT NULL)"
-        guard !ifNotExists else { return [SQLStatement(sql: create)] }
-        let insert =
-            "INSERT INTO " + dialect.quote(Self.tableName) + " (" + dialect.quote("key") + ", "
-            + dialect.quote("value") + ") VALUES (" + dialect.placeholder(1) + ", " + dialect.placeholder(2) + ")"
+        let create = SQLCreateTable(
+            Self.tableName,
+            columns: [.init("key", .text, primaryKey: true, notNull: true), .init("value", .text, notNull: true)],
+            typeNames: convention, ifNotExists: ifNotExists)
+        guard !ifNotExists else { return [dialect.render(create)] }
         let keys = keyTypes.mapValues(\.rawValue)
         let keysJSON = (try? Self.sortedEncoder.encode(keys)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         let entries = [
             ("format", String(format)), ("mapping", convention.rawValue), ("keys", keysJSON), ("schema", schemaJSON),
         ]
-        return [SQLStatement(sql: create)]
-            + entries.map { SQLStatement(sql: insert, bindings: [.text($0.0), .text($0.1)]) }
+        let insert = SQLInsert(
+            table: Self.tableName, columns: ["key", "value"], rows: entries.map { [.text($0.0), .text($0.1)] })
+        return [dialect.render(create)]
+            + insert.batches(maximumBindings: dialect.maximumBindings).map { dialect.render($0) }
     }
 
     /// `SELECT "key", "value" FROM "pe_metadata"`.
-    public static func selectStatement(dialect: some SQLDialect) -> SQLStatement {
-        SQLStatement(
-            sql: "SELECT " + dialect.quote("key") + ", " + dialect.quote("value") + " FROM " + dialect.quote(tableName))
-    }
+    public static var select: SQLSelect { .columns(["key", "value"], from: tableName) }
 
     private static var sortedEncoder: JSONEncoder {
         let encoder = JSONEncoder()

@@ -1,9 +1,10 @@
 /// The state of the line being typed: its characters, the cursor, and the place in the
 /// history. Keys in, outcomes out — no terminal: ``TerminalLineReader`` feeds it the keys
-/// and draws ``render(prompt:)``.
+/// and draws it with ``LineRenderer``.
 ///
 /// | key | effect |
 /// |---|---|
+/// | text (typed or pasted) | inserted at the cursor, all of it at once; a pasted line break stays in the line |
 /// | left, right, home, end | move the cursor |
 /// | backspace, delete | delete before / under the cursor |
 /// | up, down | the previous / next history entry (the line typed so far is kept) |
@@ -59,9 +60,10 @@ struct LineEditor {
     /// Applies one key; `complete` answers tab.
     mutating func handle(_ key: EditorKey, complete: (String, Int) -> ReplCompletion.Result) -> Outcome {
         switch key {
-        case .character(let character):
-            buffer.insert(character, at: cursor)
-            cursor += 1
+        case .text(let text):
+            let characters = Array(text)
+            buffer.insert(contentsOf: characters, at: cursor)
+            cursor += characters.count
         case .enter:
             return .submitted(line)
         case .tab:
@@ -149,12 +151,5 @@ struct LineEditor {
             return .editing
         }
         return result.candidates.count > 1 ? .candidates(result.candidates) : .bell
-    }
-
-    /// The escape sequences that draw the line after `prompt` on the current terminal row
-    /// and put the cursor in place: carriage return, prompt, line, clear to the end, back.
-    func render(prompt: String) -> String {
-        let back = buffer.count - cursor
-        return "\r" + prompt + line + "\u{1B}[K" + (back > 0 ? "\u{1B}[\(back)D" : "")
     }
 }

@@ -1,7 +1,12 @@
 import Foundation
+import PostgresDatabase
 
 /// The lines typed in earlier sessions, oldest first, kept in `~/.predicate_history` (one
-/// line per entry, at most ``maximumEntries``; the oldest go first).
+/// line per entry, at most ``maximumEntries``; the oldest go first). An entry with a line
+/// break (from a bracketed paste) is recalled in the session it was typed in but not saved:
+/// the file has one entry per line. A connection's secrets are never kept: `:db postgresql://bob:secret@db/notes` is kept as
+/// `:db postgresql://bob:***@db/notes` (the masking of every message,
+/// `PostgresConnection.Configuration.masked`), in memory and in the file.
 struct ReplHistory {
     /// The most entries kept, in memory and in the file.
     static let maximumEntries = 500
@@ -21,7 +26,8 @@ struct ReplHistory {
             return
         }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        entries = Array(lines.filter { !$0.isEmpty && $0.count <= Self.maximumLength }.suffix(Self.maximumEntries))
+        entries = Array(
+            lines.filter { !$0.isEmpty && $0.count <= Self.maximumLength }.suffix(Self.maximumEntries).map(Self.masked))
     }
 
     /// `~/.predicate_history`, when the home directory is known.
@@ -30,18 +36,23 @@ struct ReplHistory {
         return home + "/.predicate_history"
     }
 
-    /// Adds a line: blank lines, over-long lines and a repeat of the newest entry are not kept.
+    /// Adds a line, its secrets masked: blank lines, over-long lines and a repeat of the newest
+    /// entry are not kept.
     mutating func add(_ line: String) {
-        let entry = line.trimmingCharacters(in: .whitespaces)
+        let entry = Self.masked(line.trimmingCharacters(in: .whitespaces))
         guard !entry.isEmpty, entry.count <= Self.maximumLength, entry != entries.last else { return }
         entries.append(entry)
         if entries.count > Self.maximumEntries { entries.removeFirst(entries.count - Self.maximumEntries) }
     }
 
-    /// Writes the entries to the file; a failure is ignored (history is a convenience).
+    /// `line` with the passwords of any connection string in it replaced by `***`.
+    static func masked(_ line: String) -> String { PostgresConnection.Configuration.masked(line) }
+
+    /// Writes the entries to the file, but those with a line break; a failure is ignored
+    /// (history is a convenience).
     func save() {
         guard let path else { return }
-        let text = entries.map { $0 + "\n" }.joined()
+        let text = entries.filter { !$0.contains("\n") }.map { $0 + "\n" }.joined()
         try? Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

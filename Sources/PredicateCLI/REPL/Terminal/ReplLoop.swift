@@ -8,6 +8,7 @@ enum ReplLoop {
         var failed = false
         while let line = io.readLine() {
             let reply = session.handle(line)
+            io.writeError(reply.warnings)
             io.write(reply.text)
             failed = failed || reply.isError
             if reply.quits { return failed ? ExitStatus.invalidInput : ExitStatus.success }
@@ -26,7 +27,7 @@ enum ReplLoop {
         // terminal, else standard error (`predicate > out.txt` keeps out.txt clean).
         let draw = io.terminal.outputIsTerminal ? io.write : io.writeError
         io.write(style.styled(ReplReply(session.banner)))
-        guard let terminal = RawTerminal() else { return runScript(&session, io: io) }
+        guard let terminal = RawTerminal(output: draw) else { return runScript(&session, io: io) }
         var reader = TerminalLineReader(terminal: terminal, draw: draw, style: style)
         var history = ReplHistory(path: ReplHistory.defaultPath)
         defer {
@@ -39,6 +40,7 @@ enum ReplLoop {
             case .line(let line):
                 history.add(line)
                 let reply = session.handle(line)
+                io.writeError(reply.warnings)
                 io.write(style.styled(reply))
                 if reply.quits { return ExitStatus.success }
             case .interrupted:
@@ -48,60 +50,5 @@ enum ReplLoop {
                 return ExitStatus.success
             }
         }
-    }
-}
-
-/// Reads one line from a terminal in raw mode through a ``LineEditor``.
-struct TerminalLineReader {
-    /// What the user did with the line.
-    enum Read {
-        case line(String)
-        case interrupted
-        case endOfInput
-    }
-
-    let terminal: RawTerminal
-    let draw: (String) -> Void
-    let style: ReplStyle
-    var decoder = KeyDecoder()
-    var editor = LineEditor()
-
-    init(terminal: RawTerminal, draw: @escaping (String) -> Void, style: ReplStyle) {
-        self.terminal = terminal
-        self.draw = draw
-        self.style = style
-    }
-
-    /// Shows `prompt` and edits a line until enter, Control-C or Control-D.
-    mutating func readLine(prompt: String, history: [String], session: ReplSession) -> Read {
-        let completion = ReplCompletion(session: session)
-        let shown = style.prompt(prompt)
-        editor.reset(history: history)
-        draw(editor.render(prompt: shown))
-        while let byte = terminal.readByte() {
-            for key in decoder.feed(byte) {
-                switch editor.handle(key, complete: completion.complete) {
-                case .editing:
-                    draw(editor.render(prompt: shown))
-                case .submitted(let line):
-                    draw("\n")
-                    return .line(line)
-                case .interrupted:
-                    draw("^C\n")
-                    return .interrupted
-                case .endOfInput:
-                    draw("\n")
-                    return .endOfInput
-                case .candidates(let candidates):
-                    draw("\n" + candidates.joined(separator: "  ") + "\n" + editor.render(prompt: shown))
-                case .bell:
-                    draw("\u{07}")
-                case .clearScreen:
-                    draw("\u{1B}[H\u{1B}[2J" + editor.render(prompt: shown))
-                }
-            }
-        }
-        draw("\n")
-        return .endOfInput
     }
 }

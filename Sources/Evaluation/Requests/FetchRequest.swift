@@ -1,9 +1,10 @@
-import Evaluation
 import Predicates
 
-/// What a live result list shows: the objects of an entity (sub-entities included) that match a
+/// What a query lists: the objects of an entity (sub-entities included) that match a
 /// predicate, sorted, optionally grouped in sections and windowed by an offset and a limit —
-/// the equivalent of Core Data's `NSFetchRequest` for an ``ObjectGraph``.
+/// the equivalent of Core Data's `NSFetchRequest`, with the same meaning over both stores: the
+/// live results of an object graph (the ObjectStore module's `LiveResultSet`) and a SQL query
+/// (``PredicateLowering``). ``CheckedFetchRequest`` checks one against a schema.
 ///
 /// ```swift
 /// let request = try FetchRequest(
@@ -15,7 +16,7 @@ import Predicates
 /// Sort keys and the section key path end in an attribute reached through to-one relationships
 /// (`creationDate`, `bucket.name`; ``OrderingKeyPath``, the rule of every back end): a key path
 /// that ends on a relationship or goes through a to-many one is refused, with a caret, when the
-/// results are made. Without sort keys the order is by object id. A section key path groups the
+/// request is checked. Without sort keys the order is by object id. A section key path groups the
 /// sorted rows by its value; it sorts before every sort key (as Core Data requires the first
 /// sort descriptor to), so each section is one run of rows. Refresh key paths name values a row displays
 /// without filtering or sorting on them: when one changes, the row is reported as updated.
