@@ -33,37 +33,17 @@ struct RegexDifferentialTests {
     func randomPatterns() throws {
         let run = PropertyRun("RegexDifferentialTests", defaultCases: 80)
         let db = try PostgresTestServer.shared.get().makeDatabase()
-        try db.execute("CREATE TABLE lines (id integer PRIMARY KEY, s text)")
         var counts = Counts()
         for index in 0..<run.cases {
             var random = SplitMix64(seed: run.caseSeed(index))
             let patterns = (0..<8).map { _ in RandomRegex.make(&random, outside: random.chance(1, in: 6)) }
             var subjects: [String] = [""]
             for pattern in patterns { for _ in 0..<3 { subjects.append(pattern.subject(&random)) } }
-            try db.execute("TRUNCATE lines")
-            let values = subjects.indices.map { "($\(2 * $0 + 1), $\(2 * $0 + 2))" }.joined(separator: ", ")
-            _ = try db.run(
-                SQLStatement(
-                    sql: "INSERT INTO lines VALUES " + values,
-                    bindings: subjects.enumerated().flatMap { [SQLValue.integer(Int64($0.offset)), .text($0.element)] })
-            )
+            try Self.store(subjects, in: db)
             for pattern in patterns {
                 let code = random.pick(Self.options)
-                guard
-                    let problem = try Self.check(pattern, code, subjects, db, &counts),
-                    !problem.isEmpty
-                else { continue }
-                var scratch = Counts()
-                let smallest = Shrinker.shrink(
-                    pattern, candidates: \.smaller,
-                    fails: { candidate in (try? Self.check(candidate, code, subjects, db, &scratch)) ?? nil != nil })
-                Issue.record(
-                    """
-                    \(problem)
-                    pattern: \(Self.shown(pattern.text)) options: [\(code)]
-                    pattern (shrunk): \(Self.shown(smallest.text))
-                    \(run.replay(index))
-                    """)
+                guard let problem = try Self.check(pattern, code, subjects, db, &counts) else { continue }
+                Self.record(problem, pattern, code, subjects, db, replay: run.replay(index))
                 return
             }
         }
@@ -72,6 +52,61 @@ struct RegexDifferentialTests {
                 + "\(counts.refused) patterns refused (a construct outside the subset), \(counts.invalid) invalid after folding, "
                 + "\(counts.skipped) strings skipped (a fold memory sees uncomposed)")
         #expect(counts.compared > run.cases * 100 || run.cases < 50)
+    }
+
+    @Test("nested loops that can match nothing, greedy and lazy, on every string of a and b up to 5 long")
+    func loops() throws {
+        let run = PropertyRun("RegexDifferentialTests.loops", defaultCases: 60)
+        let db = try PostgresTestServer.shared.get().makeDatabase()
+        let subjects = RandomRegex.everyString(upTo: 5)
+        try Self.store(subjects, in: db)
+        var counts = Counts()
+        var lazyOverEmpty = 0
+        for index in 0..<run.cases {
+            var random = SplitMix64(seed: run.caseSeed(index))
+            for _ in 0..<10 {
+                let pattern = RandomRegex.loops(&random)
+                if pattern.hasLazyLoopOverEmpty { lazyOverEmpty += 1 }
+                guard let problem = try Self.check(pattern, "", subjects, db, &counts) else { continue }
+                Self.record(problem, pattern, "", subjects, db, replay: run.replay(index))
+                return
+            }
+        }
+        print(
+            "RegexDifferentialTests.loops: \(counts.patterns) patterns, \(counts.compared) strings compared, "
+                + "\(counts.refused) refused (\(lazyOverEmpty) with a lazy loop over a part that can match nothing)")
+        // Every pattern without such a loop is compared on all 63 strings.
+        #expect(counts.refused == lazyOverEmpty)
+        #expect(counts.compared == (counts.patterns - counts.refused) * subjects.count)
+    }
+
+    /// Fills the table `lines` (made on first use) with `subjects`, numbered from 0.
+    static func store(_ subjects: [String], in db: PostgresConnection) throws {
+        try db.execute("CREATE TABLE IF NOT EXISTS lines (id integer PRIMARY KEY, s text)")
+        try db.execute("TRUNCATE lines")
+        let values = subjects.indices.map { "($\(2 * $0 + 1), $\(2 * $0 + 2))" }.joined(separator: ", ")
+        try db.execute(
+            SQLStatement(
+                sql: "INSERT INTO lines VALUES " + values,
+                bindings: subjects.enumerated().flatMap { [SQLValue.integer(Int64($0.offset)), .text($0.element)] }))
+    }
+
+    /// Records a problem with the pattern, shrunk to the smallest pattern that still shows one.
+    static func record(
+        _ problem: String, _ pattern: RandomRegex, _ code: String, _ subjects: [String], _ db: PostgresConnection,
+        replay: String
+    ) {
+        var scratch = Counts()
+        let smallest = Shrinker.shrink(
+            pattern, candidates: \.smaller,
+            fails: { candidate in ((try? Self.check(candidate, code, subjects, db, &scratch)) ?? nil) != nil })
+        Issue.record(
+            """
+            \(problem)
+            pattern: \(Self.shown(pattern.text)) options: [\(code)]
+            pattern (shrunk): \(Self.shown(smallest.text))
+            \(replay)
+            """)
     }
 
     /// Compares one pattern on every subject; a description of the first problem, if any.
@@ -83,7 +118,30 @@ struct RegexDifferentialTests {
         let match = SQLRegexMatch(
             subject: .column(alias: "t0", name: "s"), pattern: .constant(text),
             options: options(code), range: nil)
-        let condition = SQLExpression.regexMatch(match)
+        // The translation first: a refused pattern is not run in memory, where ICU can take
+        // minutes over a lazy loop of a part that matches nothing (`(?:(?:a{0,2})+?|a)`).
+        var statement: SQLStatement
+        do {
+            statement = try PostgreSQLDialect().render(.regexMatch(match))
+            statement.sql = #"SELECT "t0"."id" FROM "lines" AS "t0" WHERE "# + statement.sql
+        } catch {
+            if error.id == "sql-invalid-pattern" {
+                counts.invalid += 1
+                // Memory must refuse it too: it does not compile, whatever the string.
+                do {
+                    _ = try SQLHelperFunctions.matches("", text, code)
+                } catch {
+                    return error.id == "invalid-pattern" ? nil : "memory fails with \(error.message)"
+                }
+                return "the translation refuses the pattern as invalid (\(error.message)) but memory compiles it"
+            }
+            counts.refused += 1
+            if pattern.isRefused || rewritten(text, code) { return nil }
+            return "a pattern inside the subset was refused: \(error)"
+        }
+        if pattern.isRefused && !rewritten(text, code) {
+            return "a pattern outside the subset was lowered: \(statement)"
+        }
         var memory: Set<Int> = []
         do {
             for (index, subject) in subjects.enumerated() where try SQLHelperFunctions.matches(subject, text, code) {
@@ -91,25 +149,7 @@ struct RegexDifferentialTests {
             }
         } catch {
             guard error.id == "invalid-pattern" else { return nil }  // regex-limit: memory gave up
-            counts.invalid += 1
-            do {
-                _ = try PostgreSQLDialect().render(condition)
-                return "memory refuses the pattern (\(error.message)) but the translation does not"
-            } catch {
-                return error.id == "sql-invalid-pattern" ? nil : "an invalid pattern refused as \(error)"
-            }
-        }
-        var statement: SQLStatement
-        do {
-            statement = try PostgreSQLDialect().render(condition)
-            statement.sql = #"SELECT "t0"."id" FROM "lines" AS "t0" WHERE "# + statement.sql
-        } catch {
-            counts.refused += 1
-            if pattern.isOutside || rewritten(text, code) { return nil }
-            return "a pattern inside the subset was refused: \(error)"
-        }
-        if pattern.isOutside && !rewritten(text, code) {
-            return "a pattern outside the subset was lowered: \(statement)"
+            return "memory refuses the pattern (\(error.message)) but the translation does not"
         }
         let rows = try db.rows(statement)
         let database = Set(

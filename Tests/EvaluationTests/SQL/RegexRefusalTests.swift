@@ -120,6 +120,83 @@ struct RegexRefusalTests {
             ]
         ),
         (
+            "name MATCHES 'a(?:b*)+?'",
+            [
+                "1:14: error: MATCHES pattern 'a(?:b*)+?' is not lowered for postgres: the lazy quantifier '+?' at character 8 of the pattern repeats a part that can match nothing, where ICU answers unlike any other engine (the greedy '+' means the same for a whole-string match)",
+                "name MATCHES 'a(?:b*)+?'",
+                "             ^^^^^^^^^^^",
+            ]
+        ),
+        (
+            "name MATCHES 'x(?:|y){2,3}?'",
+            [
+                "1:14: error: MATCHES pattern 'x(?:|y){2,3}?' is not lowered for postgres: the lazy quantifier '{2,3}?' at character 8 of the pattern repeats a part that can match nothing, where ICU answers unlike any other engine (the greedy '{2,3}' means the same for a whole-string match)",
+                "name MATCHES 'x(?:|y){2,3}?'",
+                "             ^^^^^^^^^^^^^^^",
+            ]
+        ),
+        (
+            "name MATCHES 'a{2}+'",
+            [
+                "1:14: error: MATCHES pattern 'a{2}+' is not lowered for postgres: the possessive quantifier '{2}+' at character 2 of the pattern has no equivalent there \(lowered)",
+                "name MATCHES 'a{2}+'",
+                "             ^^^^^^^",
+            ]
+        ),
+        (
+            "name MATCHES 'a(?i:b)'",
+            [
+                "1:14: error: MATCHES pattern 'a(?i:b)' is not lowered for postgres: the inline flags '(?i' at character 2 of the pattern has no equivalent there \(lowered)",
+                "name MATCHES 'a(?i:b)'",
+                "             ^^^^^^^^^",
+            ]
+        ),
+        (
+            #"name MATCHES 'a\\Bb'"#,
+            [
+                #"1:14: error: MATCHES pattern 'a\Bb' is not lowered for postgres: the word boundary '\B' at character 2 of the pattern has no equivalent there "#
+                    + lowered,
+                #"name MATCHES 'a\\Bb'"#,
+                "             ^^^^^^^",
+            ]
+        ),
+        (
+            #"name MATCHES '\\Ga'"#,
+            [
+                #"1:14: error: MATCHES pattern '\Ga' is not lowered for postgres: the match-start anchor '\G' at character 1 of the pattern has no equivalent there "#
+                    + lowered,
+                #"name MATCHES '\\Ga'"#,
+                "             ^^^^^^",
+            ]
+        ),
+        (
+            #"name MATCHES 'a\\Rb'"#,
+            [
+                #"1:14: error: MATCHES pattern 'a\Rb' is not lowered for postgres: the line break '\R' at character 2 of the pattern has no equivalent there "#
+                    + lowered,
+                #"name MATCHES 'a\\Rb'"#,
+                "             ^^^^^^^",
+            ]
+        ),
+        (
+            #"name MATCHES '\\N{DIGIT ONE}'"#,
+            [
+                #"1:14: error: MATCHES pattern '\N{DIGIT ONE}' is not lowered for postgres: the named character '\N{…}' at character 1 of the pattern has no equivalent there "#
+                    + lowered,
+                #"name MATCHES '\\N{DIGIT ONE}'"#,
+                "             ^^^^^^^^^^^^^^^^",
+            ]
+        ),
+        (
+            #"name MATCHES '(?<g>a)\\k<g>'"#,
+            [
+                #"1:14: error: MATCHES pattern '(?<g>a)\k<g>' is not lowered for postgres: the named back reference '\k' at character 8 of the pattern has no equivalent there "#
+                    + lowered,
+                #"name MATCHES '(?<g>a)\\k<g>'"#,
+                "             ^^^^^^^^^^^^^^^",
+            ]
+        ),
+        (
             "'abc' MATCHES name",
             [
                 "1:15: error: MATCHES with a pattern read from each row is not lowered for postgres: only a constant pattern is translated to its regular expressions",
@@ -165,6 +242,19 @@ struct RegexRefusalTests {
         } throws: { error in
             (error as? SQLLoweringError)?.id == "sql-invalid-pattern"
         }
+    }
+
+    @Test("why a lazy loop over a part that can match nothing is refused: ICU leaves it where others go on")
+    func lazyLoopOverEmpty() throws {
+        // The branch 'b' matches "b", yet ICU answers no once the lazy loop's body matched
+        // nothing; greedy, the same loop gives the answer every engine gives.
+        #expect(try SQLHelperFunctions.matches("b", "(?:a{0,2})+?|b", "") == false)
+        #expect(try SQLHelperFunctions.matches("b", "(?:a{0,2})+|b", "") == true)
+        #expect(throws: SQLLoweringError.self) {
+            try LoweringGoldenTests.statement("name MATCHES '(?:a{0,2})+?|b'", dialect: PostgreSQLDialect())
+        }
+        let greedy = try LoweringGoldenTests.statement("name MATCHES '(?:a{0,2})+|b'", dialect: PostgreSQLDialect())
+        #expect(greedy.bindings == [.text("^(?:(?:a{0,2})+|b)$")])
     }
 
     @Test("without the helper functions, a folding MATCHES is refused; a plain one needs none")

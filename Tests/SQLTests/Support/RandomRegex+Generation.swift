@@ -40,6 +40,41 @@ extension RandomRegex {
         }
     }
 
+    /// A pattern of nested loops over `a` and `b` — where backtracking engines and automata
+    /// part ways: loops whose body can match nothing, greedy and lazy, alternations with an
+    /// empty branch, counted loops around them.
+    static func loops(_ random: inout SplitMix64, depth: Int = 0) -> RandomRegex {
+        if depth > 2 || random.chance(1, in: 3) {
+            let letter = random.pick(["a", "b"])
+            return .character(letter, letter)
+        }
+        switch random.below(4) {
+        case 0:
+            return .sequence((0..<random.int(in: 1...3)).map { _ in loops(&random, depth: depth + 1) })
+        case 1:
+            let first = loops(&random, depth: depth + 1)
+            let second = random.chance(1, in: 2) ? RandomRegex.sequence([]) : loops(&random, depth: depth + 1)
+            return .group(opening: "(?:", .alternation([first, second]))
+        default:
+            var inner = loops(&random, depth: depth + 1)
+            if case .character = inner {} else { inner = .group(opening: "(?:", inner) }
+            let bounds: [(Int, Int?)] = [(0, nil), (1, nil), (0, 1), (2, nil), (0, 2), (1, 3)]
+            let (minimum, maximum) = random.pick(bounds)
+            return .repetition(inner, minimum: minimum, maximum: maximum, lazy: random.chance(1, in: 2))
+        }
+    }
+
+    /// Every string of `a` and `b` up to `length` characters long, the empty one first.
+    static func everyString(upTo length: Int) -> [String] {
+        var strings = [""]
+        var last = [""]
+        for _ in 0..<length {
+            last = last.flatMap { [$0 + "a", $0 + "b"] }
+            strings += last
+        }
+        return strings
+    }
+
     private static func atom(_ random: inout SplitMix64) -> RandomRegex {
         switch random.below(24) {
         case 0...6:

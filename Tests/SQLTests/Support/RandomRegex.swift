@@ -87,6 +87,34 @@ indirect enum RandomRegex: Sendable {
         }
     }
 
+    /// Whether the pattern can match the empty string (as ICU reads it).
+    var canMatchEmpty: Bool {
+        switch self {
+        case .anchor: true
+        case .character(_, let character), .outside(_, let character): character.isEmpty
+        case .dot, .set: false
+        case .group(_, let inner): inner.canMatchEmpty
+        case .repetition(let inner, let minimum, _, _): minimum == 0 || inner.canMatchEmpty
+        case .sequence(let items): items.allSatisfy(\.canMatchEmpty)
+        case .alternation(let branches): branches.contains(where: \.canMatchEmpty)
+        }
+    }
+
+    /// Whether the translation must refuse the pattern: a construct outside the subset, or a
+    /// lazy quantifier over a part that can match nothing (ICU answers such loops its own way:
+    /// `(?:a*)+?` is refused, `(?:a*)+` and `(?:a)+?` are not).
+    var isRefused: Bool { isOutside || hasLazyLoopOverEmpty }
+
+    /// Whether a lazy quantifier repeats a part that can match the empty string.
+    var hasLazyLoopOverEmpty: Bool {
+        switch self {
+        case .character, .dot, .set, .anchor, .outside: false
+        case .group(_, let inner): inner.hasLazyLoopOverEmpty
+        case .repetition(let inner, _, _, let lazy): (lazy && inner.canMatchEmpty) || inner.hasLazyLoopOverEmpty
+        case .sequence(let items), .alternation(let items): items.contains(where: \.hasLazyLoopOverEmpty)
+        }
+    }
+
     /// Whether the pattern holds a construct outside the translated subset.
     var isOutside: Bool {
         switch self {

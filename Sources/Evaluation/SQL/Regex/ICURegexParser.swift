@@ -64,7 +64,6 @@ struct ICURegexParser {
     private mutating func sequence() throws(ICURegexRefusal) -> ICURegex {
         var items: [ICURegex] = []
         while let next = peek(), next != "|", next != ")" {
-            let start = position
             var atoms = try atom()
             var stacked = 0
             while let quantifier = try quantifier() {
@@ -72,12 +71,15 @@ struct ICURegexParser {
                     throw refusal("the quantifier '\(quantifier.spelling)' after nothing", at: quantifier.offset)
                 }
                 // ICU gives up on a lazy loop whose body matched nothing, instead of trying the
-                // other ways to match (`(?:a{0,2})+?|b` does not match "b"): no regular
-                // expression of another engine answers like that.
+                // other ways to match (`(?:a{0,2})+?|b` does not match "b"): no other engine's
+                // regular expressions answer like that. Greedy, the loop means the same for a
+                // whole-string match, and ICU answers it as everyone does.
                 if quantifier.lazy, last.canMatchEmpty {
                     throw ICURegexRefusal(
                         construct: "the lazy quantifier '\(quantifier.spelling)'", offset: quantifier.offset,
-                        reason: "repeats a part that can match nothing, where ICU's answer is its own")
+                        reason: "repeats a part that can match nothing, where ICU answers unlike any other engine "
+                            + "(the greedy '\(quantifier.spelling.dropLast())' means the same for a whole-string match)"
+                    )
                 }
                 stacked += 1
                 if depth + stacked > Self.maximumDepth {
