@@ -60,6 +60,7 @@ struct RegexEdgeCaseTests {
         row("(?<n>a)b", "ab", true), row("a(?#c)", "a", true), row("(a|ab)(c|bcd)", "abcd", true),
         row("a|", "", true), row("a|", "b", false), row("a+?", "aaa", true), row("a{1,2}?b", "aab", true),
         row("(?:ab){2}", "abab", true), row("a{0}", "", true), row("(?:a|)*b", "b", true), row("(?:a*)*", "aa", true),
+        row("a()b", "ab", true), row("()", "", true), row("(?:)+a", "a", true),
         // U+0000, which PostgreSQL text cannot hold, matches nothing; optional, it is left out.
         row(#"a\x{0}"#, "a", false), row(#"a\x{0}?"#, "a", true),
         // Folding applies to the pattern too (`\D` folds to `\d` under [c]); NFKC to both sides.
