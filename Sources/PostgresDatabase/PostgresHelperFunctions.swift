@@ -14,8 +14,8 @@ import Evaluation
 ///
 /// The server's encoding must be UTF-8; folding does not depend on its locale (no `lower()`),
 /// and a database collation of `C` gives plain order.
-/// `MATCHES` is not installed: PostgreSQL's regular expressions are not ICU's, so the
-/// PostgreSQL dialect refuses it.
+/// `MATCHES` needs no function: the PostgreSQL dialect translates its pattern to the server's
+/// own regular expressions (`PostgreSQLDialect.regexMatch`), folding the subject with `pe_fold`.
 ///
 /// ```sql
 /// SELECT pe_contains('Zoë', 'OE', 'cd')   -- 1

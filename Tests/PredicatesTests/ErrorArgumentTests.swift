@@ -7,10 +7,10 @@ import Testing
 struct ErrorArgumentTests {
     static let specifiers: [ErrorCase] = [
         failure(
-            "a == %s", args: ["x"], "unsupported-specifier",
-            "1:6: error: unsupported format specifier '%s'",
-            "a == %s",
-            "     ^^",
+            "a == %ls", args: ["x"], "unsupported-specifier",
+            "1:6: error: unsupported format specifier '%ls'",
+            "a == %ls",
+            "     ^^^",
             "note: use %@ for a value, %K for a key path, %d or %ld for an integer, %f for a floating-point number"),
         failure(
             "a == %c", args: [1], "unsupported-specifier",
@@ -65,6 +65,21 @@ struct ErrorArgumentTests {
             "a == %f", args: ["x"], "wrong-argument-type",
             "1:6: error: '%f' needs a floating-point argument, but argument 1 is a string",
             "a == %f",
+            "     ^^"),
+        failure(
+            "%K >= %la", args: ["price", "x"], "wrong-argument-type",
+            "1:7: error: '%la' needs a floating-point argument, but argument 2 is a string",
+            "%K >= %la",
+            "      ^^^"),
+        failure(
+            "%K == %s", args: ["key", 1], "wrong-argument-type",
+            "1:7: error: '%s' needs a string argument, but argument 2 is an integer",
+            "%K == %s",
+            "      ^^"),
+        failure(
+            "a == %S", args: [.null], "wrong-argument-type",
+            "1:6: error: '%S' needs a string argument, but argument 1 is nil",
+            "a == %S",
             "     ^^"),
         failure(
             "%K == 1", args: [1], "wrong-argument-type",

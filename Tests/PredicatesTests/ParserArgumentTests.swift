@@ -81,19 +81,51 @@ struct ParserArgumentTests {
     @Test(arguments: integerConversions)
     func integerSpecifiers(_ row: ParseCase) { ParserCheck.predicate(row) }
 
-    /// Every floating conversion accepts a double (and an int, converted).
+    /// Every floating conversion accepts a double (and an int, converted), alone or after the
+    /// length modifier `l` or `L`, as printf does (`%la` is recommended for doubles in a book
+    /// on Core Data).
     static let floatingConversions: [ParseCase] =
         [
             "%f", "%lf", "%F", "%e", "%E", "%g", "%G", "%a", "%A",
+            "%lF", "%le", "%lE", "%lg", "%lG", "%la", "%lA",
+            "%Lf", "%LF", "%Le", "%LE", "%Lg", "%LG", "%La", "%LA",
         ].map { row("a == \($0)", [.double(2.5)], "(== (key a) 2.5)") }
         + [
             row("a == %f", [.int(3)], "(== (key a) 3.0)"),
             row("a < %lf", [.double(-0.5)], "(< (key a) -0.5)"),
             row("distanceToLocation > %f", [.double(1e-5)], "(> (key distanceToLocation) 1e-05)"),
+            row("%K >= %la", ["price", .double(9.5)], "(>= (key price) 9.5)"),
+            row("%K >= %le", ["price", .int(10)], "(>= (key price) 10.0)"),
+            row("%K < %lg", ["ratio", .double(0.25)], "(< (key ratio) 0.25)"),
         ]
 
     @Test(arguments: floatingConversions)
     func floatingSpecifiers(_ row: ParseCase) { ParserCheck.predicate(row) }
+
+    /// `%s` and `%S` take a string and make it a string constant.
+    static let stringConversions: [ParseCase] = [
+        row("a == %s", ["x"], "(== (key a) \"x\")"),
+        row("a == %S", ["x"], "(== (key a) \"x\")"),
+        row("%K == %s", ["key", "value"], "(== (key key) \"value\")"),
+        row("name BEGINSWITH[c] %s", ["Ad"], "(beginswith[c] (key name) \"Ad\")"),
+        row("a == %s", ["x AND b == 1"], "(== (key a) \"x AND b == 1\")"),
+        row("a == %s", [""], "(== (key a) \"\")"),
+        row("a == '%s'", [], "(== (key a) \"%s\")"),
+    ]
+
+    @Test(arguments: stringConversions)
+    func stringSpecifiers(_ row: ParseCase) { ParserCheck.predicate(row) }
+
+    @Test("'%K == %s' with a string is the '%@' form (CoreStore's tests assert it for argument arrays)")
+    func stringIsObjectForm() throws {
+        let string = try PredicateNode(format: "%K == %s", argumentArray: ["key", "value"])
+        let object = try PredicateNode(format: "%K == %@", argumentArray: ["key", "value"])
+        #expect(string == object)
+        #expect(string.predicateFormat == "key == \"value\"")
+        let double = try PredicateNode(format: "%K >= %la", argumentArray: ["price", .double(9.5)])
+        #expect(double == (try PredicateNode(format: "%K >= %f", argumentArray: ["price", .double(9.5)])))
+        #expect(double.predicateFormat == "price >= 9.5")
+    }
 
     @Test("NSPredicate-style initialisers bind arguments the same way")
     func initialisers() throws {

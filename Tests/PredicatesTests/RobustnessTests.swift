@@ -111,7 +111,8 @@ struct RobustnessTests {
         "NONE", "SOME", "IN", "LIKE", "MATCHES", "CONTAINS", "BETWEEN", "BEGINSWITH", "ENDSWITH", "SELF", "NIL",
         "TRUE", "FIRST", "LAST", "SIZE", "SUBQUERY", "FUNCTION", "CAST", "TERNARY", "ANYKEY", "UNION", "MINUS",
         "TRUEPREDICATE", "UTI-EQUALS", "a", "b.c", "sum", "max", "now", "#size", "@count", "@foo", "$x", "%@", "%K",
-        "%d", "%f", "%s", "%%", "'s'", "\"t\"", "'", "\"", "1", "-1", "2.5", "1e3", "0x1F", "[cd]", "[z]", "?", "\\",
+        "%d", "%f", "%s", "%S", "%la", "%Lg", "%ls", "%%", "'s'", "\"t\"", "'", "\"", "1", "-1", "2.5", "1e3", "0x1F",
+        "[cd]", "[z]", "?", "\\",
     ]
 
     /// Random arguments for inputs that contain specifiers.

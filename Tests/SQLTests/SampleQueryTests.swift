@@ -27,6 +27,11 @@ struct SampleQueryTests {
         ("name BEGINSWITH %@", [.string("beach")], ["2", "4"]),
         ("name ENDSWITH '.txt'", [], ["1", "6"]),
         ("name LIKE '*.p?f'", [], ["3"]),
+        // MATCHES: the engine's ICU in SQLite, translated on PostgreSQL.
+        (#"name MATCHES '.*\\.txt'"#, [], ["1", "6"]),
+        (#"name MATCHES[c] 'BEACH.*\\.PNG'"#, [], ["2", "4"]),
+        (#"name MATCHES '\\w+\\.p\\w+'"#, [], ["2", "3"]),
+        ("ANY tags.name MATCHES '[a-z]'", [], ["2", "3"]),
         ("bucket.name == 'Inbox'", [], ["1", "3", "6"]),
         ("bucket.name != 'Inbox'", [], ["2", "4", "5"]),
         ("owner.email == nil", [], ["2", "3", "4"]),

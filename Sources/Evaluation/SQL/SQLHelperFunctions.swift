@@ -102,6 +102,13 @@ package enum SQLHelperFunctions {
             + "(an evaluation error in memory, so the query fails too)"
     }
 
+    /// The subject as `MATCHES[o]` sees it: NFKC-normalised unless `[n]`, folded, and — unlike
+    /// ``fold(_:_:)`` — not put in NFC. Where the two differ, PostgreSQL's MATCHES (which folds
+    /// with `pe_fold`) can answer differently (Docs/sql-mapping.md, *Known differences*).
+    package static func matchesSubject(_ subject: String, _ code: String) -> String {
+        RegexPattern.prepared(subject: subject, StringMatchMode(options(code)))
+    }
+
     /// `pe_matches`.
     package static func matches(_ subject: String, _ pattern: String, _ code: String) throws(EvaluationError) -> Bool {
         try RegexPattern(pattern, options: options(code)).matches(subject)

@@ -33,12 +33,34 @@ struct RegexPattern: Sendable {
     init(_ pattern: String, options: ComparisonOptions) throws(EvaluationError) {
         mode = StringMatchMode(options)
         self.pattern = pattern
-        if pattern.isEmpty {
+        guard let prepared = try Self.prepared(pattern, options: options) else {
             regex = nil
             checksLength = false
             return
         }
-        let regexOptions: NSRegularExpression.Options = [.dotMatchesLineSeparators, .anchorsMatchLines]
+        regex = prepared.wrapped ?? prepared.plain
+        checksLength = prepared.wrapped == nil
+    }
+
+    /// The options of every compiled pattern: Apple's DOTALL | MULTILINE.
+    static let regexOptions: NSRegularExpression.Options = [.dotMatchesLineSeparators, .anchorsMatchLines]
+
+    /// A pattern ready for ICU: the text ICU compiles, compiled as it is and in its
+    /// whole-string form.
+    struct Prepared {
+        /// `pattern` folded as the options ask, then NFKC-normalised unless `[n]` (NFC when the
+        /// NFKC form does not compile, as on Apple). The SQL translation of MATCHES starts from
+        /// this text (`ICURegexParser`).
+        var text: String
+        var plain: NSRegularExpression
+        /// `(?:text)\z`; `nil` when it does not compile (after an unterminated `\Q`).
+        var wrapped: NSRegularExpression?
+    }
+
+    /// `pattern` prepared for `options`; `nil` for the empty pattern, which never matches.
+    static func prepared(_ pattern: String, options: ComparisonOptions) throws(EvaluationError) -> Prepared? {
+        guard !pattern.isEmpty else { return nil }
+        let mode = StringMatchMode(options)
         let folded = StringFolding.fold(pattern, mode)
         var candidates = [folded]
         if !mode.literal {
@@ -48,21 +70,19 @@ struct RegexPattern: Sendable {
             ]
         }
         for candidate in candidates {
-            guard (try? NSRegularExpression(pattern: candidate, options: regexOptions)) != nil else { continue }
-            if let wrapped = try? NSRegularExpression(pattern: "(?:" + candidate + ")\\z", options: regexOptions) {
-                regex = wrapped
-                checksLength = false
-            } else if let plain = try? NSRegularExpression(pattern: candidate, options: regexOptions) {
-                regex = plain
-                checksLength = true
-            } else {
-                continue
-            }
-            return
+            guard let plain = try? NSRegularExpression(pattern: candidate, options: regexOptions) else { continue }
+            let wrapped = try? NSRegularExpression(pattern: "(?:" + candidate + ")\\z", options: regexOptions)
+            return Prepared(text: candidate, plain: plain, wrapped: wrapped)
         }
         throw EvaluationError.invalidPattern(
             "MATCHES pattern \(Self.quoted(pattern)) is not a valid regular expression"
                 + (RegexDiagnosis.reason(candidates[0]).map { ": \($0)" } ?? ""))
+    }
+
+    /// The subject as the pattern sees it: NFKC-normalised unless `[n]`, then folded as the
+    /// options ask (not put in NFC afterwards).
+    static func prepared(subject: String, _ mode: StringMatchMode) -> String {
+        StringFolding.fold(mode.literal ? subject : StringFolding.compatibilityNormalized(subject), mode)
     }
 
     /// Whether the whole `subject` matches. Throws `regex-limit` when the regular-expression
@@ -70,7 +90,7 @@ struct RegexPattern: Sendable {
     /// characters): the answer is unknown, so it is an error rather than `false`.
     func matches(_ subject: String) throws(EvaluationError) -> Bool {
         guard let regex else { return false }
-        let prepared = StringFolding.fold(mode.literal ? subject : StringFolding.compatibilityNormalized(subject), mode)
+        let prepared = Self.prepared(subject: subject, mode)
         let length = prepared.utf16.count
         var matched = false
         var failed = false
@@ -95,7 +115,7 @@ struct RegexPattern: Sendable {
     }
 
     /// The pattern in quotes for a message, cut after 60 characters.
-    private static func quoted(_ pattern: String) -> String {
+    static func quoted(_ pattern: String) -> String {
         pattern.count > 60 ? "'\(pattern.prefix(57))...'" : "'\(pattern)'"
     }
 }

@@ -5,7 +5,8 @@
 /// | `%@` | any value | a constant |
 /// | `%K` | a string `a.b.@count` | the key path `a.b.@count` |
 /// | `%d %i %u %ld %lld %x %o …` | `.int`, or `.bool` (0/1) | an `.int` constant |
-/// | `%f %lf %e %g %a …` | `.double`, or `.int` | a `.double` constant |
+/// | `%f %lf %e %g %a %la %Lf …` | `.double`, or `.int` | a `.double` constant |
+/// | `%s %S` | `.string` | a `.string` constant (as `%@` with a string) |
 enum FormatSpecifier: Sendable, Hashable {
     /// `%@`.
     case object
@@ -15,6 +16,9 @@ enum FormatSpecifier: Sendable, Hashable {
     case integer
     /// A floating conversion (`%f`, `%lf`, …; the token's text is the spelling).
     case floating
+    /// A string conversion (`%s`, `%S`): C strings in printf, a string argument here (Apple
+    /// binds an argument array's string to `%s` as to `%@`).
+    case string
 
     /// The integer conversions accepted (without the `%`). `%c` is not among them.
     static let integerConversions: Set<String> = [
@@ -22,8 +26,13 @@ enum FormatSpecifier: Sendable, Hashable {
         "x", "X", "lx", "lX", "llx", "llX", "o", "lo", "llo",
     ]
 
-    /// The floating-point conversions accepted (without the `%`).
-    static let floatingConversions: Set<String> = ["f", "lf", "F", "e", "E", "g", "G", "a", "A"]
+    /// The floating-point conversions accepted (without the `%`): each of `f F e E g G a A`,
+    /// alone or after the length modifier `l` or `L` (`%la`, `%Lf`), as printf allows.
+    static let floatingConversions: Set<String> = Set(
+        ["f", "F", "e", "E", "g", "G", "a", "A"].flatMap { [$0, "l" + $0, "L" + $0] })
+
+    /// The string conversions accepted (without the `%`).
+    static let stringConversions: Set<String> = ["s", "S"]
 
     /// Classifies a whole specifier such as `%ld`; nil when unsupported.
     init?(spelling: String) {
@@ -37,6 +46,8 @@ enum FormatSpecifier: Sendable, Hashable {
                 self = .integer
             } else if Self.floatingConversions.contains(body) {
                 self = .floating
+            } else if Self.stringConversions.contains(body) {
+                self = .string
             } else {
                 return nil
             }
@@ -99,6 +110,14 @@ extension Parser {
                         "'\(text(range))' needs a floating-point argument, but argument \(argumentIndex) is \(value.typeDescription)",
                         range: range))
             }
+        case .string:
+            guard case .string = value else {
+                throw fail(
+                    DiagnosticCatalog.wrongArgumentType(
+                        "'\(text(range))' needs a string argument, but argument \(argumentIndex) is \(value.typeDescription)",
+                        range: range))
+            }
+            return ExpressionNode(.constant(value), range: range)
         }
     }
 

@@ -21,10 +21,16 @@ struct ReplSQLTests {
                 """)
         #expect(session.handle(":sql postgres").text.contains(#"WHERE "t1"."name" = $1"#))
         #expect(session.handle(":sql oracle").text == "error: :sql takes sqlite or postgres, not 'oracle'\n")
-        // MATCHES is not lowered for PostgreSQL.
+        // MATCHES is translated for PostgreSQL; a construct it has no equivalent for is refused.
         _ = session.handle("name MATCHES '.*png'")
+        #expect(session.handle(":sql postgres").text.contains(#"WHERE normalize("t0"."name", NFKC) ~ $1"#))
+        _ = session.handle("name MATCHES '(?=b).*png'")
+        let refusal = session.handle(":sql postgres").text
         #expect(
-            session.handle(":sql postgres").text.hasPrefix("error: sql-dialect: MATCHES is not lowered for postgres"))
+            refusal.hasPrefix(
+                "1:14: error: MATCHES pattern '(?=b).*png' is not lowered for postgres: the lookahead '(?=' at character 1"
+            ))
+        #expect(refusal.contains("\nname MATCHES '(?=b).*png'\n             ^^^^^^^^^^^^"))
     }
 
     @Test(":db attaches a database; predicates then report the database's count; :compare lists both")

@@ -73,7 +73,8 @@ extension LoweringWalk {
         }
         let left = try comparisonOperand(checked.left, in: checked)
         let right = try comparisonOperand(checked.right, in: checked)
-        let test = Test(operator: comparison.operator, options: comparison.options, range: range)
+        let test = Test(
+            operator: comparison.operator, options: comparison.options, range: range, patternRange: checked.right.range)
         switch comparison.modifier {
         case .direct:
             return try direct(test, left, right)
@@ -123,6 +124,8 @@ extension LoweringWalk {
         var `operator`: ComparisonOperator
         var options: ComparisonOptions
         var range: SourceRange?
+        /// Where the right operand (a MATCHES pattern) is written.
+        var patternRange: SourceRange? = nil
     }
 
     /// A comparison without a quantifier.

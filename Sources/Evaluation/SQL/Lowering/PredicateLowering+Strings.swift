@@ -11,6 +11,7 @@ import Predicates
 /// | `name CONTAINS[c] 'x'` | `pe_contains(t0.name, ?, ?) = 1` |
 /// | `name BEGINSWITH 'ab'` | an index range on `name`, then `pe_beginswith(t0.name, ?, ?) = 1` |
 /// | `name LIKE 'a*'` | `pe_like(t0.name, ?, ?) = 1` |
+/// | `name MATCHES 'a+'` | SQLite `pe_matches(t0.name, ?, ?) = 1`; PostgreSQL `normalize(t0.name, NFKC) ~ $1`, the pattern translated (``SQLRegexMatch``) |
 /// | `name CONTAINS ''` | FALSE (an empty needle never matches) |
 extension LoweringWalk {
     /// `element IN container` / `container CONTAINS element`.
@@ -81,7 +82,8 @@ extension LoweringWalk {
         }
     }
 
-    /// BEGINSWITH, ENDSWITH, CONTAINS (strings), LIKE, MATCHES through the exact helpers.
+    /// BEGINSWITH, ENDSWITH, CONTAINS (strings), LIKE through the exact helpers; MATCHES as a
+    /// ``SQLRegexMatch`` the dialect spells.
     func stringOperator(_ test: Test, _ left: LoweredOperand, _ right: LoweredOperand) throws(SQLLoweringError)
         -> SQLExpression
     {
@@ -90,12 +92,18 @@ extension LoweringWalk {
         if case .constant(.string(let needle)) = right, needle.isEmpty { return .truth(.alwaysFalse) }
         let subject = try stringOperand(left, test)
         let argument = try stringOperand(right, test)
+        if test.operator == .matches {
+            var pattern = SQLRegexMatch.Pattern.expression(argument)
+            if case .constant(.string(let text)) = right { pattern = .constant(text) }
+            return .regexMatch(
+                SQLRegexMatch(
+                    subject: subject, pattern: pattern, options: test.options, range: test.patternRange ?? test.range))
+        }
         let function: SQLFunction
         switch test.operator {
         case .beginsWith: function = .beginsWith
         case .endsWith: function = .endsWith
         case .like: function = .like
-        case .matches: function = .matches
         default: function = .contains
         }
         let call = SQLExpression.binary(

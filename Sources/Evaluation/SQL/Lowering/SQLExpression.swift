@@ -64,6 +64,9 @@ public indirect enum SQLExpression: Sendable, Hashable {
     /// A string expression ordered as the engine orders strings in `mode` (a collation the
     /// dialect provides).
     case collate(SQLExpression, StringSortMode)
+    /// `MATCHES`: a condition TRUE exactly when the subject matches the pattern in memory,
+    /// spelled by the dialect (``SQLDialect/regexMatch(_:subject:pattern:bind:)``).
+    case regexMatch(SQLRegexMatch)
     /// `"name"`: a column of the statement's only table, unqualified (plain selects, `UPDATE`,
     /// `DELETE`; ``SQLSelect/columns(_:from:)``).
     case columnName(String)

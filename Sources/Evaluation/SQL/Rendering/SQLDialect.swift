@@ -15,6 +15,13 @@ public protocol SQLDialect: Sendable {
     func nullSafeEquality(_ a: String, _ b: String) -> String
     /// A call of `function` with rendered arguments, or `nil` when the database lacks it.
     func call(_ function: SQLFunction, _ arguments: [String]) -> String?
+    /// `subject MATCHES pattern` (``SQLRegexMatch``): a condition TRUE exactly when memory's
+    /// `MATCHES` is, with the subject (and a pattern read from the row) already rendered, in
+    /// that order, and `bind` binding values. The default calls `pe_matches` through
+    /// ``call(_:_:)``; PostgreSQL translates the pattern (`PostgreSQLDialect+Regex.swift`).
+    func regexMatch(
+        _ match: SQLRegexMatch, subject: String, pattern: String?, bind: (SQLValue) -> String
+    ) throws(SQLLoweringError) -> String
     /// `text` ordered as the engine orders strings in `mode`, or `nil` when the database
     /// cannot (the lowering then refuses).
     func collate(_ text: String, _ mode: StringSortMode) -> String?
@@ -100,6 +107,20 @@ extension SQLDialect {
     /// The standard spellings of the aggregate functions; the string helpers by name.
     public func call(_ function: SQLFunction, _ arguments: [String]) -> String? {
         SQLFunctionSpelling.call(function, arguments)
+    }
+
+    /// `pe_matches(subject, pattern, options) = 1`: the engine's own regular expressions (the
+    /// SQLite helper registers `pe_matches`).
+    public func regexMatch(
+        _ match: SQLRegexMatch, subject: String, pattern: String?, bind: (SQLValue) -> String
+    ) throws(SQLLoweringError) -> String {
+        var patternText = pattern ?? ""
+        if case .constant(let text) = match.pattern { patternText = bind(.text(text)) }
+        let options = bind(.text(match.options.letterString))
+        guard let call = call(.matches, [subject, patternText, options]) else {
+            throw match.refusal("MATCHES is not lowered for \(name): it has no pe_matches function here")
+        }
+        return call + " = 1"
     }
 }
 
@@ -264,7 +285,7 @@ public struct PostgreSQLDialect: SQLDialect {
     public func call(_ function: SQLFunction, _ arguments: [String]) -> String? {
         switch function {
         case .matches:
-            // PostgreSQL's regular expressions are not ICU's: refused rather than different.
+            // No `pe_matches` on PostgreSQL: MATCHES is translated (`regexMatch`).
             return nil
         case .contains, .beginsWith, .endsWith, .like, .compare, .fold, .raise:
             guard capabilities.helperFunctions else { return nil }

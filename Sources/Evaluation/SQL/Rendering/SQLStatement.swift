@@ -151,13 +151,20 @@ struct SQLRenderer {
             var rendered: [String] = []
             for argument in arguments { rendered.append(try self.expression(argument)) }
             guard let call = dialect.call(function, rendered) else {
-                let message =
-                    function == .matches
-                    ? "MATCHES is not lowered for \(dialect.name): its regular expressions are not ICU's, so rows could differ from memory"
-                    : "\(dialect.name) has no \(function.rawValue) function here (install the engine's helper functions)"
-                throw SQLLoweringError(id: "sql-dialect", message: message, range: nil)
+                throw SQLLoweringError(
+                    id: "sql-dialect",
+                    message:
+                        "\(dialect.name) has no \(function.rawValue) function here (install the engine's helper functions)",
+                    range: nil)
             }
             return call
+        case .regexMatch(let match):
+            // The subject's bound values come first, then the pattern's (`?` placeholders are
+            // positional).
+            let subject = try self.expression(match.subject)
+            var pattern: String?
+            if case .expression(let expression) = match.pattern { pattern = try self.expression(expression) }
+            return try dialect.regexMatch(match, subject: subject, pattern: pattern) { value in self.bind(value) }
         case .caseWhen(let branches, let otherwise):
             var sql = "CASE"
             for branch in branches {
