@@ -35,12 +35,21 @@ extension DiagnosticID {
     public static let dependencyUntrackable: DiagnosticID = "dependency-untrackable"
     /// `live-results`: A live result set that cannot be created or kept.
     public static let liveResults: DiagnosticID = "live-results"
+    /// `change-log-missing`: A database without a change log.
+    public static let changeLogMissing: DiagnosticID = "change-log-missing"
+    /// `change-log-pruned`: Change log entries asked for were pruned; the reader refetches in full.
+    public static let changeLogPruned: DiagnosticID = "change-log-pruned"
+    /// `change-log-unreadable-entry`: A change log entry that cannot be read.
+    public static let changeLogUnreadableEntry: DiagnosticID = "change-log-unreadable-entry"
+    /// `database-store-unreadable-objects`: The rows a change set reads do not load as objects.
+    public static let databaseStoreUnreadableObjects: DiagnosticID = "database-store-unreadable-objects"
 
     /// The ids of object graph files, change sets, change matching and live results (ObjectStore), in catalogue order.
     static let graphFamily: [DiagnosticID] = [
         .graphMalformedDocument, .graphUnreadableFile, .graphUnknownEntity, .graphAbstractEntity, .graphUnknownObject,
         .graphDuplicateObject, .graphUnknownKey, .graphInvalidValue, .graphStaleChange, .graphConflict,
         .graphDeleteDenied, .dependencyUnknownRootEntity, .dependencyInvalidPredicate, .dependencyUnresolvedKeyPath,
-        .dependencyMissingInverse, .dependencyUntrackable, .liveResults,
+        .dependencyMissingInverse, .dependencyUntrackable, .liveResults, .changeLogMissing, .changeLogPruned,
+        .changeLogUnreadableEntry, .databaseStoreUnreadableObjects,
     ]
 }

@@ -57,4 +57,24 @@ struct ObjectStoreErrorDiagnosticsTests {
                 Diagnostic(id: .liveResults, message: "no entity named 'Contnet'; did you mean 'Content'?", range: nil)
             ])
     }
+
+    @Test func changeLogAndDatabaseStoreErrorsHaveTheirCatalogueIDs() {
+        let pruned = ChangeLogError.pruned(after: 3, firstKept: 10)
+        #expect(
+            pruned.diagnostics == [
+                Diagnostic(
+                    id: .changeLogPruned,
+                    message: "the change log was pruned: the entries after 3 were asked, but the oldest kept is 10; "
+                        + "refetch in full", range: nil)
+            ])
+        #expect(ChangeLogError.missing.diagnostics.map(\.id) == [.changeLogMissing])
+        #expect(
+            ChangeLogError.unreadableEntry(sequence: 4, reason: "not JSON").diagnostics.map(\.id) == [
+                .changeLogUnreadableEntry
+            ])
+        let store = DatabaseStoreError.unreadableObjects(reason: "Content 1 has two buckets")
+        #expect(store.diagnostics.map(\.id) == [.databaseStoreUnreadableObjects])
+        #expect(store.diagnostics.map(\.severity) == [.error])
+        #expect(DiagnosticID.catalogue.contains(.changeLogPruned))
+    }
 }
