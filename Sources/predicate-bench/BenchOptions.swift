@@ -29,7 +29,8 @@ struct BenchOptions {
 
     /// Every row id, in output order.
     static let rowIDs = [
-        "age", "contains", "tags", "in", "like", "between", "parse", "graph", "changes", "live", "sql", "load",
+        "age", "contains", "tags", "in", "like", "between", "dict", "dict-age", "dict-name", "dict-nested",
+        "dict-nested-age", "parse", "graph", "changes", "live", "sql", "load",
     ]
 
     static let usage = """
@@ -114,4 +115,7 @@ struct BenchOptions {
 
     /// Whether row `id` runs.
     func includes(_ id: String) -> Bool { rows.isEmpty || rows.contains(id) }
+
+    /// Whether dictionary row `id` runs (`dict` selects them all).
+    func includesDictionaryRow(_ id: String) -> Bool { includes(id) || rows.contains("dict") }
 }
