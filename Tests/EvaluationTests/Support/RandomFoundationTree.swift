@@ -17,9 +17,21 @@ indirect enum FoundationTree: CustomStringConvertible {
 
     /// The kinds of number a dictionary may hold.
     enum Number {
-        case int(Int), int8(Int8), int32(Int32), int64(Int64), uint8(UInt8), uint64(UInt64), uint(UInt)
-        case double(Double), float(Float), decimal(Decimal), bool(Bool)
-        case nsInteger(Int), nsDouble(Double), nsBool(Bool), nsUnsigned(UInt64)
+        case int(Int)
+        case int8(Int8)
+        case int32(Int32)
+        case int64(Int64)
+        case uint8(UInt8)
+        case uint64(UInt64)
+        case uint(UInt)
+        case double(Double)
+        case float(Float)
+        case decimal(Decimal)
+        case bool(Bool)
+        case nsInteger(Int)
+        case nsDouble(Double)
+        case nsBool(Bool)
+        case nsUnsigned(UInt64)
 
         var value: Any {
             switch self {
