@@ -9,7 +9,7 @@ import Predicates
 /// is converted, so a read costs a few hash lookups whatever the size of the nested values.
 ///
 /// The walk continues through a value only when it is exactly a `[String: Any]` (checked by
-/// its dynamic type, which is cheap); anything else (an array, an `NSDictionary`, a
+/// its dynamic type, which is cheap: ``DictionaryReading``); anything else (an array, an `NSDictionary`, a
 /// `[String: Int]`, `NSNull`, an object) is converted with ``EvaluationValue/init(any:)`` and
 /// the remaining keys are applied to it by ``KeyPathSemantics``, exactly as if the whole
 /// object had been converted first. The one difference: a value of a type the evaluator
@@ -39,13 +39,13 @@ struct AnyDictionaryPath: Sendable {
     @inline(__always)
     func find(in root: [String: Any]) -> Found {
         let last = keys.count - 1
-        guard last > 0 else { return root[keys[0]].map(Found.value) ?? .missing }
+        guard last > 0 else { return DictionaryReading.value(root, forKey: keys[0]).map(Found.value) ?? .missing }
         var dictionary = root
         var index = 0
         while true {
-            guard let value = dictionary[keys[index]] else { return .missing }
+            guard let value = DictionaryReading.value(dictionary, forKey: keys[index]) else { return .missing }
             if index == last { return .value(value) }
-            guard type(of: value) == [String: Any].self, let nested = value as? [String: Any] else {
+            guard let nested = DictionaryReading.exactly(value, [String: Any].self) else {
                 return .other(value, index: index)
             }
             dictionary = nested
@@ -77,28 +77,30 @@ struct AnyDictionaryPath: Sendable {
         return converted
     }
 
-    /// Reads the path's value when it has exactly the Swift type of `kind` (an `NSNumber`, a
-    /// `Bool` or an `Int64` is left to the general path, which classifies it).
+    /// Reads the path's value when it has exactly the Swift type of `kind`: an `Int`, a
+    /// `Double` or a plain `NSNumber` for numbers (a `Bool`, an `Int64`, a Boolean `NSNumber`
+    /// is left to the general path, which classifies it), a `String`, a `[String]`.
     func probe(_ kind: TypedKind) -> ProbeRead<[String: Any]> {
         switch kind {
         case .int, .double, .number:
             return .number { root in
                 guard case .value(let value) = find(in: root) else { return nil }
-                let type = type(of: value)
-                if type == Int.self, let int = value as? Int { return .int(int) }
-                if type == Double.self, let double = value as? Double { return .double(double) }
-                if type is NSNumber.Type, let number = value as? NSNumber { return Self.probed(number) }
+                if let int = DictionaryReading.exactly(value, Int.self) { return .int(int) }
+                if let double = DictionaryReading.exactly(value, Double.self) { return .double(double) }
+                // `JSONSerialization` makes numbers plain `NSNumber`s (Booleans are a subclass,
+                // which the general path classifies).
+                if let number = DictionaryReading.exactly(value, NSNumber.self) { return Self.probed(number) }
                 return nil
             }
         case .string:
             return .string { root in
-                guard case .value(let value) = find(in: root), type(of: value) == String.self else { return nil }
-                return value as? String
+                guard case .value(let value) = find(in: root) else { return nil }
+                return DictionaryReading.exactly(value, String.self)
             }
         case .strings:
             return .strings { root in
-                guard case .value(let value) = find(in: root), type(of: value) == [String].self else { return nil }
-                return value as? [String]
+                guard case .value(let value) = find(in: root) else { return nil }
+                return DictionaryReading.exactly(value, [String].self)
             }
         }
     }

@@ -34,7 +34,7 @@ struct JSONValuePath: Sendable {
         var current = root
         for index in keys.indices {
             guard case .dictionary(let dictionary) = current else { return .other(current, index: index) }
-            guard let value = dictionary[keys[index]] else { return .missing }
+            guard let value = DictionaryReading.value(dictionary, forKey: keys[index]) else { return .missing }
             current = value
         }
         return .value(current)
