@@ -79,7 +79,8 @@ struct AnyDictionaryPath: Sendable {
 
     /// Reads the path's value when it has exactly the Swift type of `kind`: an `Int`, a
     /// `Double` or a plain `NSNumber` for numbers (a `Bool`, an `Int64`, a Boolean `NSNumber`
-    /// is left to the general path, which classifies it), a `String`, a `[String]`.
+    /// is left to the general path, which classifies it), a `String`, a `[String]` or an
+    /// `[Any]` holding only `String`s.
     func probe(_ kind: TypedKind) -> ProbeRead<[String: Any]> {
         switch kind {
         case .int, .double, .number:
@@ -100,7 +101,16 @@ struct AnyDictionaryPath: Sendable {
         case .strings:
             return .strings { root in
                 guard case .value(let value) = find(in: root) else { return nil }
-                return DictionaryReading.exactly(value, [String].self)
+                if let strings = DictionaryReading.exactly(value, [String].self) { return strings }
+                // `JSONSerialization` makes arrays `[Any]`: all strings read as `[String]`.
+                guard let elements = DictionaryReading.exactly(value, [Any].self) else { return nil }
+                var strings: [String] = []
+                strings.reserveCapacity(elements.count)
+                for element in elements {
+                    guard let string = DictionaryReading.exactly(element, String.self) else { return nil }
+                    strings.append(string)
+                }
+                return strings
             }
         }
     }
