@@ -41,6 +41,10 @@ struct BenchOptions {
           --rows ID…   only these rows: \(rowIDs.joined(separator: " "))
           --postgres URL  a PostgreSQL database for the sql row (its tables Content and Bucket are replaced)
           --columns ID… only these evaluation columns (for profiling): \(Column.allCases.map(\.rawValue).joined(separator: " "))
+        (dict selects the dictionary rows dict-age dict-name dict-nested dict-nested-age)
+        the halves of Scripts/gnustep-compare/run.sh:
+          predicate-bench --write-nested-json FILE COUNT SEED
+          predicate-bench --time-json FILE PREDICATES RUNS
         """
 
     /// A command-line mistake.

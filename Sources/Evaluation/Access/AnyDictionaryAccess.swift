@@ -6,15 +6,15 @@ import Predicates
 ///
 /// `bucket.owner.name` looks `bucket` up in the object, `owner` in the dictionary found there
 /// and `name` in that one, and converts only the value it ends on. Nothing else in the object
-/// is converted, so a read costs a few hash lookups whatever the size of the nested values.
+/// is converted, so a read costs a few lookups whatever the size of the nested values.
 ///
 /// The walk continues through a value only when it is exactly a `[String: Any]` (checked by
-/// its dynamic type, which is cheap: ``DictionaryReading``); anything else (an array, an `NSDictionary`, a
-/// `[String: Int]`, `NSNull`, an object) is converted with ``EvaluationValue/init(any:)`` and
-/// the remaining keys are applied to it by ``KeyPathSemantics``, exactly as if the whole
-/// object had been converted first. The one difference: a value of a type the evaluator
-/// cannot read fails only when the path reaches it (key-value coding never looks at the
-/// other entries either).
+/// its dynamic type, which is cheap: ``DictionaryReading``); anything else (an array, an
+/// `NSDictionary`, a `[String: Int]`, `NSNull`, an object) is converted with
+/// ``EvaluationValue/init(any:)`` and the remaining keys are applied to it by
+/// ``KeyPathSemantics``, exactly as if the whole object had been converted first. The one
+/// difference: a value of a type the evaluator cannot read fails only when the path reaches
+/// it (key-value coding never looks at the other entries either).
 struct AnyDictionaryPath: Sendable {
     /// The keys, at least one; none starts with `@`.
     let keys: [String]
