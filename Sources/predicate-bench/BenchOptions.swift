@@ -29,8 +29,8 @@ struct BenchOptions {
 
     /// Every row id, in output order.
     static let rowIDs = [
-        "age", "contains", "tags", "in", "like", "between", "parse", "graph", "scan", "changes", "live", "dblive",
-        "sql", "load", "create",
+        "age", "contains", "tags", "in", "like", "between", "dict", "dict-age", "dict-name", "dict-nested",
+        "dict-nested-age", "parse", "graph", "scan", "changes", "live", "dblive", "sql", "load", "create",
     ]
 
     static let usage = """
@@ -42,6 +42,10 @@ struct BenchOptions {
           --postgres URL  a PostgreSQL database for the sql, create and dblive rows (sql and create
                        replace their tables; dblive drops and recreates its schema public)
           --columns ID… only these evaluation columns (for profiling): \(Column.allCases.map(\.rawValue).joined(separator: " "))
+        (dict selects the dictionary rows dict-age dict-name dict-nested dict-nested-age)
+        the halves of Scripts/gnustep-compare/run.sh:
+          predicate-bench --write-nested-json FILE COUNT SEED
+          predicate-bench --time-json FILE PREDICATES RUNS
         """
 
     /// A command-line mistake.
@@ -116,4 +120,7 @@ struct BenchOptions {
 
     /// Whether row `id` runs.
     func includes(_ id: String) -> Bool { rows.isEmpty || rows.contains(id) }
+
+    /// Whether dictionary row `id` runs (`dict` selects them all).
+    func includesDictionaryRow(_ id: String) -> Bool { includes(id) || rows.contains("dict") }
 }

@@ -64,6 +64,20 @@ func runBenchmark(_ options: BenchOptions) throws {
         targets += Target.evaluation(results)
     }
 
+    let dictionaryRows = DictionaryRows.all().filter { options.includesDictionaryRow($0.id) }
+    if !dictionaryRows.isEmpty {
+        progress("generating \(Report.grouped(options.objects)) nested items (seed \(options.seed))…")
+        let workload = try NestedWorkload(count: options.objects, seed: options.seed)
+        var results: [DictionaryResult] = []
+        for row in dictionaryRows {
+            progress("row \(row.id): \(row.format)")
+            results.append(try DictionaryBenchmark.run(row, on: workload, runs: options.runs))
+        }
+        print(DictionaryBenchmark.report(results, objects: options.objects, runs: options.runs))
+        print()
+        targets += DictionaryBenchmark.targets(results)
+    }
+
     if options.includes("parse") {
         progress("parsing…")
         try ParseBenchmark.validate()
@@ -158,6 +172,7 @@ do {
         try LoadingBenchmark.probe(kind: arguments[1], count: count, file: arguments.count > 3 ? arguments[3] : nil)
         exit(0)
     }
+    if try GNUstepComparison.handle(arguments) { exit(0) }
     let options = try BenchOptions(arguments: arguments)
     if options.wantsHelp {
         print(BenchOptions.usage)

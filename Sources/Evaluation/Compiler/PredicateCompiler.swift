@@ -12,8 +12,9 @@ import Predicates
 /// |---|---|
 /// | a ``PredicateKeyed`` type | resolved once through its key table; unknown keys fail here |
 /// | a ``KeyValueReadable`` type | `predicateValue(forKey:)` per object |
-/// | `[String: Any]` | a dictionary lookup and a dynamic conversion per key and object |
-/// | ``EvaluationValue`` / ``PredicateValue`` (decoded JSON) | key-value coding on the value |
+/// | `[String: Any]` | a path's leading keys looked up one nested dictionary at a time; only the value reached is converted |
+/// | ``PredicateValue`` (decoded JSON) | the same walk over the JSON objects |
+/// | ``EvaluationValue`` | key-value coding on the value |
 ///
 /// Compile-time errors (``PredicateCompileError``): an unregistered `FUNCTION` selector,
 /// `ANYKEY`, `UTI-CONFORMS-TO`/`UTI-EQUALS`, `CAST` to a type other than `NSString`,
@@ -52,7 +53,10 @@ public struct PredicateCompiler: Sendable {
         try compile(predicate, access: .readable)
     }
 
-    /// Compiles for `[String: Any]` dictionaries (Foundation-style objects).
+    /// Compiles for `[String: Any]` dictionaries (Foundation-style objects, `JSONSerialization`
+    /// output). `bucket.owner.name` reads `bucket`, then `owner` in the dictionary found, then
+    /// `name`, converting only that value; a value the evaluator cannot read fails only when a
+    /// path reaches it.
     public func compile(
         _ predicate: PredicateNode, for root: [String: Any].Type
     ) throws(PredicateCompileError) -> CompiledPredicate<[String: Any]> {
