@@ -93,7 +93,9 @@ struct DatabaseLiveResultsDifferentialTests {
     static func run(_ name: String, database: some TestDatabase, defaultCases: Int) {
         let run = PropertyRun("DatabaseLiveResultsDifferentialTests.\(name)", defaultCases: defaultCases)
         var tally = Tally()
-        for index in 0..<run.cases {
+        // Cases are drawn until `run.cases` sequences have run (a sequence the generator cannot
+        // make, or whose request the lowering refuses, is skipped and another drawn).
+        for index in 0..<(run.cases * 3) where tally.sequences < run.cases {
             guard let sequence = LiveSequences.makeSequence(seed: run.caseSeed(index), steps: 20) else { continue }
             guard let problem = failure(sequence, database: database, tally: &tally) else { continue }
             var scratch = Tally()
@@ -125,7 +127,7 @@ struct DatabaseLiveResultsDifferentialTests {
         print(
             "DatabaseLiveResultsDifferentialTests.\(name): \(tally.sequences) sequences, \(tally.steps) steps, "
                 + "\(tally.skipped) skipped")
-        #expect(tally.sequences * 10 >= run.cases * 8, "too many sequences skipped: \(tally.skipped)")
+        #expect(tally.sequences >= run.cases, "too many sequences skipped: \(tally.skipped)")
     }
 
     @Test("SQLite: 300 seeded sequences of 20 change sets, each step as in memory")
