@@ -50,19 +50,7 @@ struct DatabaseStoreDifferentialTests {
                     graph = next
                     if !memory.isEmpty { logged.append(memory) }
                 case (.failure(let memory), .failure(let stored)):
-                    guard memory.errors.first == stored.errors.first else {
-                        return "step \(step): refused with \(stored) ≠ memory's \(memory)"
-                    }
-                    if memory != stored {
-                        // Known (seed 5961870186938074339, Core Data mapping): a deletion that
-                        // cascades through a self-inverse many-to-many relationship the same
-                        // change set updates is refused by both for the same first reason, but
-                        // the store (planning on the objects it loads) lists one more Deny
-                        // refusal than the graph. Kept visible until the two agree.
-                        withKnownIssue("the store and the graph list different secondary reasons") {
-                            Issue.record("step \(step): refused with \(stored) ≠ memory's \(memory)")
-                        }
-                    }
+                    guard memory == stored else { return "step \(step): refused with \(stored) ≠ memory's \(memory)" }
                 case (.success(let memory), .failure(let stored)):
                     return "step \(step): the store refused (\(stored)); memory applied \(memory)"
                 case (.failure(let memory), .success(let stored)):

@@ -8,7 +8,8 @@ import Predicates
 ///
 /// - *Complete* objects are loaded with every attribute and every relationship (all
 ///   destinations): each object the change set deletes, the objects a Cascade rule reaches
-///   from a deletion (transitively), and the objects that reach a deleted one through a
+///   from a deletion (transitively, through the links in the database and those the change
+///   set adds: ``cascadeLinks(of:mapping:)``), and the objects that reach a deleted one through a
 ///   relationship without an inverse.
 /// - The objects the change set updates or names as a destination (a value, an `old`, a
 ///   `new`, an `added`, a `removed`) are loaded with their row, their to-one destinations,
@@ -107,7 +108,8 @@ struct DatabaseWorkingSet {
             try set.loadToMany(of: owners.filter { set.rows[$0] != nil }) { $0.name == name }
         }
         if !deleted.isEmpty {
-            let removed = try set.cascadeClosure(from: deleted)
+            let removed = try set.cascadeClosure(
+                from: deleted, adding: cascadeLinks(of: changes, mapping: mapping))
             try set.complete(try set.referrersWithoutInverse(to: removed))
         }
         try set.loadRows(set.destinationsOfComplete())
@@ -252,15 +254,21 @@ struct DatabaseWorkingSet {
         }
     }
 
-    /// Every object a Cascade rule reaches from `deleted` in the database as it is, each loaded
+    /// Every object a Cascade rule reaches from `deleted` through the database as it is and
+    /// the links the change set adds (`links`, ``cascadeLinks(of:mapping:)``), each loaded
     /// completely; returns them with `deleted`.
-    private mutating func cascadeClosure(from deleted: Set<ObjectID>) throws -> Set<ObjectID> {
+    private mutating func cascadeClosure(
+        from deleted: Set<ObjectID>, adding links: [ObjectID: Set<ObjectID>]
+    ) throws -> Set<ObjectID> {
         var reached = deleted
         var frontier = Array(deleted)
         while !frontier.isEmpty {
             try complete(frontier)
             var next: [ObjectID] = []
             for object in frontier {
+                for target in (links[object] ?? []).sorted() where reached.insert(target).inserted {
+                    next.append(target)
+                }
                 guard let entity = rows[object]?.entity else { continue }
                 for relationship in schema.allRelationships(of: entity) where relationship.deleteRule == .cascade {
                     for target in destinations(of: object, relationship) where reached.insert(target).inserted {
