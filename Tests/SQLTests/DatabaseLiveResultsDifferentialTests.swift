@@ -136,9 +136,9 @@ struct DatabaseLiveResultsDifferentialTests {
     }
 
     @Test(
-        "PostgreSQL: 80 seeded sequences of 20 change sets (300 with PREDICATE_CASES=300), each step as in memory",
+        "PostgreSQL: 300 seeded sequences of 20 change sets, each step as in memory",
         .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipMessage))
     func postgres() throws {
-        Self.run("postgres", database: try PostgresTestDatabase(), defaultCases: 80)
+        Self.run("postgres", database: try PostgresTestDatabase(), defaultCases: 300)
     }
 }
