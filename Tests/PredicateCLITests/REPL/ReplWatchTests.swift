@@ -45,13 +45,13 @@ struct ReplWatchTests {
                 == "error: :watch takes no arguments: it follows the last predicate (with :sort and :limit)\n")
     }
 
-    @Test("a script's :watch prints the rows and stops at the next line, which runs as usual")
+    @Test("a script's :watch prints the rows (columns, limit) and stops at the next line, which runs as usual")
     func scripted() throws {
         let path = try Self.sampleDatabase()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = ToolRunner.inProcess(
             ["--schema", Self.schema, "--db", path],
-            input: [":columns name, size", "bucket.name == 'Inbox'", ":watch", ":limit 1", ":quit"])
+            input: [":columns name, size", ":limit 2", "bucket.name == 'Inbox'", ":watch", ":limit none", ":quit"])
         #expect(result.status == 0, "\(result.errorOutput)")
         let watched = """
             watching Content in \(path) after log entry 0 (Enter, q or Control-C stops)
@@ -59,10 +59,9 @@ struct ReplWatchTests {
             --  -------  ---------  ----
             1   Content  notes.txt  120
             3   Content  plan.pdf   560
-            6   Content  todo.txt   40
-            3 objects
-            stopped after log entry 0: 3 objects
-            limit 1
+            2 objects (limit 2)
+            stopped after log entry 0: 2 objects
+            no limit
 
             """
         #expect(result.output.hasSuffix(watched), "\(result.output)")

@@ -34,23 +34,33 @@ struct ReplWatchedGraphPropertyTests {
             }
             return "null"
         }
+        func updated(_ entity: String, _ id: Int, _ body: String) -> String {
+            #"{"\#(entity)": {"updated": [{"id": \#(id), \#(body)}]}}"#
+        }
+        func inserted(_ entity: String, _ values: String) -> String {
+            #"{"\#(entity)": {"inserted": [{"id": \#(fresh), "creationDate": {"$date": "2024-03-01"}, \#(values)}]}}"#
+        }
         switch random.below(8) {
         case 0:
             let entity = random.pick(["Content", "Bucket", "Tag", "User"])
-            return #"{"\#(entity)": {"updated": [{"id": \#(one(ids(entity))), "attributes": {"name": "n\#(fresh)"}}]}}"#
+            return updated(entity, one(ids(entity)), #""attributes": {"name": "n\#(fresh)"}"#)
         case 1:
-            return #"{"Content": {"updated": [{"id": \#(one(contents)), "attributes": {"size": \#(random.below(1000))}}]}}"#
+            return updated("Content", one(contents), #""attributes": {"size": \#(random.below(1000))}"#)
         case 2:
             let content = one(contents)
             let target = random.chance(1, in: 4) ? "null" : String(one(buckets))
-            return #"{"Content": {"updated": [{"id": \#(content), "relationships": {"bucket": {"old": \#(bucketOf(content)), "new": \#(target)}}}]}}"#
+            let move = #"{"old": \#(bucketOf(content)), "new": \#(target)}"#
+            return updated("Content", content, #""relationships": {"bucket": \#(move)}"#)
         case 3:
             let change = random.chance(1, in: 2) ? "added" : "removed"
-            return #"{"Content": {"updated": [{"id": \#(one(contents)), "relationships": {"tags": {"\#(change)": [\#(one(tags))]}}}]}}"#
+            return updated("Content", one(contents), #""relationships": {"tags": {"\#(change)": [\#(one(tags))]}}"#)
         case 4:
-            return #"{"Content": {"inserted": [{"id": \#(fresh), "name": "f\#(fresh)", "size": \#(random.below(1000)), "bucket": \#(one(buckets)), "owner": \#(one(users)), "tags": [\#(one(tags))], "creationDate": {"$date": "2024-03-01"}}]}}"#
+            return inserted(
+                "Content",
+                #""name": "f\#(fresh)", "size": \#(random.below(1000)), "bucket": \#(one(buckets)), "#
+                    + #""owner": \#(one(users)), "tags": [\#(one(tags))]"#)
         case 5:
-            return #"{"Bucket": {"inserted": [{"id": \#(fresh), "name": "b\#(fresh)", "owner": \#(one(users)), "creationDate": {"$date": "2024-03-01"}}]}}"#
+            return inserted("Bucket", #""name": "b\#(fresh)", "owner": \#(one(users))"#)
         case 6:
             let entity = random.pick(["Content", "Bucket", "Tag"])
             return #"{"\#(entity)": {"deleted": [\#(one(ids(entity)))]}}"#
