@@ -46,7 +46,7 @@ extension ReplSession {
         do {
             shown = try ReplWatchedGraph(attached)
         } catch {
-            return .error("cannot read \(attached.target): \(error)")
+            return .error("cannot watch \(attached.target): \(error)")
         }
         let request: FetchRequest
         switch fetchRequest(for: shown.graph) {

@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 import Testing
 
@@ -43,6 +44,23 @@ struct ReplWatchTests {
         #expect(
             session.handle(":watch now").text
                 == "error: :watch takes no arguments: it follows the last predicate (with :sort and :limit)\n")
+    }
+
+    @Test("a database without a change log is refused with the reason, and the session goes on")
+    func withoutChangeLog() throws {
+        let path = try Self.sampleDatabase()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let database = try DatabaseTarget.sqlite(path: path).openForWriting().get()
+        for table in [SQLChangeLogTables.logTable, SQLChangeLogTables.headTable] {
+            _ = try database.execute(.dropTable(SQLDropTable(table)))
+        }
+        let result = ToolRunner.inProcess(["--schema", Self.schema, "--db", path], input: [":watch", "#size > 1000"])
+        #expect(result.status == 2)
+        #expect(
+            result.output.hasPrefix(
+                "error: cannot watch \(path): the database has no change log (table \"pe_change_log_head\"); "
+                    + "open it as a store once, or create it with 'predicate db create'\n"), "\(result.output)")
+        #expect(result.output.contains("2   ImageContent"), "the next line ran: \(result.output)")
     }
 
     @Test("a script's :watch prints the rows (columns, limit) and stops at the next line, which runs as usual")
