@@ -1,6 +1,8 @@
 import Foundation
-import PredicateCLI
+import ObjectStore
 import Testing
+
+@testable import PredicateCLI
 
 #if canImport(Glibc)
     import Glibc
@@ -14,7 +16,8 @@ import Testing
 /// yes once the diff is printed. The follower's wait also polls a descriptor (an idle pipe, as standard input
 /// would be), so on PostgreSQL it is the `NOTIFY` of the commit that wakes it. Expected rows
 /// from Samples/graph.json: Contents 1, 3 and 6 are in the Inbox; move-content.json moves
-/// Content 3 (plan.pdf) to Bucket 2.
+/// Content 3 (plan.pdf) to Bucket 2. And the follower's wait alone: a byte on the descriptor
+/// ends it at once (seen failing, after 20 s, with the descriptor left out of the wait).
 @Suite("REPL: :watch over SQLite and PostgreSQL", .serialized)
 struct ReplWatchDatabaseTests {
     static let root = SampleQueryTests.root.path
@@ -81,4 +84,46 @@ struct ReplWatchDatabaseTests {
     func postgres() throws {
         try watch(try PostgresTestServer.shared.get().makeDatabaseURL())
     }
+
+    /// The follower's wait returns as soon as the descriptor is readable, though no commit
+    /// comes and it was asked to wait an hour (run on a thread; the test gives it 20 s).
+    func wakesOnInput(_ target: String) throws {
+        let output = PostgresCommandOutput()
+        let created = PredicateTool.run(
+            ["db", "create", "--db", target, "--graph", Self.root + "/Samples/graph.json"] + Self.model,
+            io: ToolIO(readLine: { nil }, write: { output.output += $0 }, writeError: { output.error += $0 }))
+        try #require(created == 0, "\(output.error)")
+        var descriptors: [Int32] = [0, 0]
+        try #require(pipe(&descriptors) == 0)
+        defer { for descriptor in descriptors { close(descriptor) } }
+        let connection = WaitingConnection(
+            try ChangeLogWaiting.connection(try DatabaseTarget(target), wakingOn: descriptors[0]))
+        let woke = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? connection.value.wait(3600)
+            woke.signal()
+        }
+        usleep(100_000)
+        #expect(write(descriptors[1], "\n", 1) == 1)
+        #expect(woke.wait(timeout: .now() + 20) == .success, "the wait did not wake on input")
+    }
+
+    @Test("SQLite: the follower's wait wakes on standard input") func sqliteWakes() throws {
+        let path = NSTemporaryDirectory() + "repl-wake-\(getpid())-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try wakesOnInput(path)
+    }
+
+    @Test(
+        "PostgreSQL: the follower's wait wakes on standard input",
+        .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipMessage))
+    func postgresWakes() throws {
+        try wakesOnInput(try PostgresTestServer.shared.get().makeDatabaseURL())
+    }
+}
+
+/// A connection handed to the thread that waits on it (only that thread uses it).
+private final class WaitingConnection: @unchecked Sendable {
+    let value: ChangeLogConnection
+    init(_ value: ChangeLogConnection) { self.value = value }
 }
