@@ -54,11 +54,12 @@ extension ReplSession {
         case .failure(let failure): return .error(failure.message)
         }
         let follower: ChangeLogFollower
+        let query: Int
         do {
             follower = try ChangeLogFollower(mapping: attached.mapping, since: shown.sequence) {
                 try ChangeLogWaiting.connection(attached.location, wakingOn: descriptor)
             }
-            _ = try follower.add(request)
+            query = try follower.add(request).query
         } catch let error as LiveResultsError {
             return .error(error.message)
         } catch {
@@ -77,7 +78,7 @@ extension ReplSession {
                 }
             }
             if let failure { throw WatchFailure(failure) }
-            let rows = follower.results(of: 0)?.rows ?? []
+            let rows = follower.results(of: query)?.rows ?? []
             write(
                 "watching \(entity) in \(attached.target) after log entry \(follower.lastSequence)"
                     + " (Enter, q or Control-C stops)\n"
@@ -106,7 +107,7 @@ extension ReplSession {
         if case .graph(_, let name) = objects, name == Self.databaseObjectsName(attached.target) {
             objects = .graph(shown.graph, name: name)
         }
-        let count = follower.results(of: 0)?.rowCount ?? 0
+        let count = follower.results(of: query)?.rowCount ?? 0
         return .output("stopped after log entry \(follower.lastSequence): \(Self.count(count, "object"))")
     }
 
