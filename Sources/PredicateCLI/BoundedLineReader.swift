@@ -75,6 +75,10 @@ final class BoundedLineReader {
         }
     }
 
+    /// Whether the next line (or the end of the input) is buffered: ``nextLine(maximumBytes:)``
+    /// returns it without reading.
+    var hasBufferedLine: Bool { atEnd || buffer[start...].contains(UInt8(ascii: "\n")) }
+
     /// The bytes reserved for buffering now (for tests: it stays within the limit plus a chunk).
     var bufferCapacity: Int { buffer.capacity }
 

@@ -21,6 +21,13 @@ package struct ToolIO {
     /// The width of the terminal standard output is, read when asked (the REPL fits its tables
     /// to it); `nil` when it is not a terminal, and unless set (tests, pipes).
     package var terminalWidth: @Sendable () -> Int? = { nil }
+    /// Whether a line of standard input, or its end, can be read now without waiting (the
+    /// REPL's `:watch` follows a database until then). `true` unless set: the lines of tests
+    /// and closures are all there from the start.
+    package var hasInput: () -> Bool = { true }
+    /// The file descriptor standard input is read from, for a wait that must also wake on
+    /// input (``ChangeLogWaiting``); `nil` unless set.
+    package var inputDescriptor: Int32?
 
     /// Creates an IO from closures. Without `readBoundedLine`, bounded lines are read with
     /// `readLine` and measured afterwards. `terminal` is ``TerminalInfo/none`` and
@@ -48,7 +55,7 @@ package struct ToolIO {
     /// reader shared by `readLine` and `readBoundedLine`.
     package static var standard: ToolIO {
         let reader = BoundedLineReader(read: BoundedLineReader.readStandardInput)
-        return ToolIO(
+        var io = ToolIO(
             readLine: {
                 switch reader.nextLine(maximumBytes: Int.max) {
                 case .line(let line)?, .notUTF8(_, _, let line)?: line
@@ -59,6 +66,9 @@ package struct ToolIO {
             writeError: { FileHandle.standardError.write(Data($0.utf8)) },
             readBoundedLine: { reader.nextLine(maximumBytes: $0) }, terminal: .current,
             terminalWidth: { TerminalWidth.standardOutput() })
+        io.hasInput = { reader.hasBufferedLine || ChangeLogWaiting.isReadable(0, waitingUpTo: 0) }
+        io.inputDescriptor = 0
+        return io
     }
 }
 

@@ -37,7 +37,7 @@ extension WatchCommand {
         }
         let follower: ChangeLogFollower
         do {
-            follower = try ChangeLogFollower(mapping: mapping, since: since) { try Self.logConnection(target) }
+            follower = try ChangeLogFollower(mapping: mapping, since: since) { try ChangeLogWaiting.connection(target) }
         } catch {
             return CommandFailure(status: ExitStatus.failure, message: "cannot read the change log: \(error)")
                 .report(io)
@@ -124,34 +124,6 @@ extension WatchCommand {
             }
         }
         return ExitStatus.success
-    }
-
-    /// A connection of the follower's own, with its way of waiting for a commit: LISTEN on
-    /// PostgreSQL, `PRAGMA data_version` polled every 10 ms on SQLite.
-    static func logConnection(_ target: DatabaseTarget) throws -> ChangeLogConnection {
-        switch target {
-        case .sqlite(let path):
-            let connection = try SQLiteConnection(path: path, mode: .readOnly)
-            let log = ChangeLog(database: connection)
-            var seen = try log.dataVersion()
-            return ChangeLogConnection(database: connection) { seconds in
-                let deadline = Date().addingTimeInterval(seconds)
-                while Date() < deadline {
-                    let version = try log.dataVersion()
-                    if version != seen {
-                        seen = version
-                        return
-                    }
-                    usleep(10_000)
-                }
-            }
-        case .postgres(let configuration):
-            let connection = try PostgresConnection(configuration: configuration)
-            try connection.listen(SQLChangeLogTables.channel)
-            return ChangeLogConnection(database: connection) { seconds in
-                _ = try connection.notifications(waitingUpTo: seconds)
-            }
-        }
     }
 }
 

@@ -86,6 +86,9 @@ struct ReplCommand: Sendable {
         ReplCommand("compare", "", "the last predicate's objects in memory and in the database") { session, _ in
             session.compare()
         },
+        ReplCommand(
+            "watch", "", "follow the last query's rows in the database as any process writes (Enter stops)"
+        ) { session, text in session.startWatch(text) },
         ReplCommand("quit", "", "leave (so does end of input, Control-D)") { _, _ in ReplReply("", quits: true) },
     ]
 

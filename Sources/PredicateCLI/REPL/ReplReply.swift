@@ -18,6 +18,9 @@ package struct ReplReply: Sendable, Equatable {
     package var needsMore: Bool
     /// The session is over (`:quit`).
     package var quits: Bool
+    /// The terminal layer runs ``ReplSession/watch(write:wakingOn:stopRequested:)`` next
+    /// (`:watch`): it follows the database until a key or a line ends it.
+    package var startsWatch = false
     /// Warnings for standard error, one line each (loading a schema whose inverses do not all
     /// point back); empty when there are none.
     package var warnings: String = ""

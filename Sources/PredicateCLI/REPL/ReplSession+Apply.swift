@@ -41,30 +41,35 @@ extension ReplSession {
         }
         let elapsed = clock() - start
         objects = .graph(results.graph, name: name)
-        let before = graph
-        var lines: [[String]] = []
-        for removal in change.rows.removals where removal.movedTo == nil {
-            lines.append(Self.diffRow("removed", removal.element, "row \(removal.offset + 1)", in: before))
-        }
-        for insertion in change.rows.insertions {
-            if let from = insertion.movedFrom {
-                lines.append(
-                    Self.diffRow(
-                        "moved", insertion.element, "row \(from + 1) → \(insertion.offset + 1)", in: results.graph))
-            } else {
-                lines.append(
-                    Self.diffRow("inserted", insertion.element, "row \(insertion.offset + 1)", in: results.graph))
-            }
-        }
-        for update in change.rows.updates {
-            lines.append(Self.diffRow("updated", update.element, "row \(update.newOffset + 1)", in: results.graph))
-        }
+        let lines = Self.changeLines(change, before: graph, after: results.graph)
         let summary =
             lines.isEmpty
             ? "applied \(path): the rows did not change\n"
             : "applied \(path):\n"
                 + ResultTable(headers: nil, rows: lines, cutsCells: false).lines.map { "  " + $0 + "\n" }.joined()
         return .output(summary + rowsText(results.rows, graph: results.graph, elapsed: elapsed))
+    }
+
+    /// How the rows changed, a line each: removed (at their old rows, labelled from `before`),
+    /// inserted and moved (at their new rows), updated — labelled from `after`. `:apply` and
+    /// `:watch` print them as a table without a header.
+    static func changeLines(_ change: ResultChange, before: ObjectGraph, after: ObjectGraph) -> [[String]] {
+        var lines: [[String]] = []
+        for removal in change.rows.removals where removal.movedTo == nil {
+            lines.append(diffRow("removed", removal.element, "row \(removal.offset + 1)", in: before))
+        }
+        for insertion in change.rows.insertions {
+            if let from = insertion.movedFrom {
+                lines.append(
+                    diffRow("moved", insertion.element, "row \(from + 1) → \(insertion.offset + 1)", in: after))
+            } else {
+                lines.append(diffRow("inserted", insertion.element, "row \(insertion.offset + 1)", in: after))
+            }
+        }
+        for update in change.rows.updates {
+            lines.append(diffRow("updated", update.element, "row \(update.newOffset + 1)", in: after))
+        }
+        return lines
     }
 
     /// `removed  3  plan.pdf  (row 2)`: the change, the id, the object's label and where.

@@ -11,6 +11,8 @@ import Predicates
 struct ReplDatabase: @unchecked Sendable {
     /// The file's path, or the server, database and user (never a password).
     var target: String
+    /// Where it is, to open more connections to it (`:watch` follows the log on its own).
+    var location: DatabaseTarget
     var mappingName: String
     var database: any SQLDatabase
     var mapping: SQLMapping
@@ -72,7 +74,7 @@ extension ReplSession {
             } else {
                 do {
                     let graph = try ObjectGraph.read(from: attached.database, mapping: attached.mapping)
-                    objects = .graph(graph, name: "the database \(target)")
+                    objects = .graph(graph, name: Self.databaseObjectsName(target.description))
                     notes += "; read \(Self.count(graph.count, "object")) from it into memory"
                 } catch {
                     return .error("attached \(target), but its objects cannot be read: \(error)")
@@ -167,7 +169,9 @@ extension ReplSession {
         switch database.verifiedMapping(name, schema: schema) {
         case .success(let mapping):
             return .success(
-                ReplDatabase(target: target.description, mappingName: name, database: database, mapping: mapping))
+                ReplDatabase(
+                    target: target.description, location: target, mappingName: name, database: database,
+                    mapping: mapping))
         case .failure(let failure): return .failure(failure)
         }
     }

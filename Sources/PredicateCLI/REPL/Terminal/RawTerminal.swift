@@ -113,6 +113,15 @@ final class RawTerminal: TerminalInput {
         return readBlock() ?? []
     }
 
+    /// The bytes that have already arrived, without waiting (`[]` when none); `nil` once the
+    /// input has ended (the terminal hung up), so that a caller polling for keys stops.
+    func pendingInput() -> [UInt8]? {
+        var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) > 0 else { return [] }
+        guard poller.revents & Int16(POLLIN) != 0 else { return nil }
+        return readBlock()
+    }
+
     var width: Int {
         var size = winsize()
         for descriptor in [STDOUT_FILENO, STDERR_FILENO, STDIN_FILENO] {

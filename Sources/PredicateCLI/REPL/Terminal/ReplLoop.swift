@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The two ways the REPL reads its input: a script (standard input is a pipe or a file: no
 /// prompt, no banner, no colours, each reply printed as it comes) and a terminal (a line
 /// editor with history and completion, a banner, colours when allowed).
@@ -12,6 +18,12 @@ enum ReplLoop {
             io.write(reply.text)
             failed = failed || reply.isError
             if reply.quits { return failed ? ExitStatus.invalidInput : ExitStatus.success }
+            if reply.startsWatch {
+                // Until a line (handled next, as any other) or the end of the input.
+                let end = session.watch(write: io.write, wakingOn: io.inputDescriptor, stopRequested: io.hasInput)
+                io.write(end.text)
+                failed = failed || end.isError
+            }
         }
         let last = session.finish()
         io.write(last.text)
@@ -44,6 +56,13 @@ enum ReplLoop {
                 io.writeError(reply.warnings)
                 io.write(style.styled(reply))
                 if reply.quits { return ExitStatus.success }
+                if reply.startsWatch {
+                    // Until Enter, q, Control-C or Control-D (the keys are dropped), or the end.
+                    let end = session.watch(write: io.write, wakingOn: STDIN_FILENO) {
+                        terminal.pendingInput().map(WatchKeys.stop) ?? true
+                    }
+                    io.write(style.styled(end))
+                }
             case .interrupted:
                 session.cancelInput()
             case .endOfInput:
