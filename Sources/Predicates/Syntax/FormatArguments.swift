@@ -203,10 +203,7 @@ extension PredicateParser {
     public func surplusArgumentsWarning(format: String, arguments: [PredicateValue]) -> Diagnostic? {
         let bytes = Array(format.utf8)
         guard bytes.count <= limits.maximumInputBytes else { return nil }
-        let uses = Lexer.tokenize(bytes).tokens.reduce(0) { count, token in
-            if case .specifier = token.kind { return count + 1 }
-            return count
-        }
+        let uses = bytes.withUnsafeBufferPointer { Lexer.specifierCount($0) }
         guard arguments.count > uses else { return nil }
         return DiagnosticCatalog.surplusArguments(
             given: arguments.count, uses: uses, range: SourceRange(0, bytes.count))

@@ -11,6 +11,7 @@ extension Parser {
     func canonicalNestingError(at range: SourceRange?) -> PredicateSyntaxError {
         var place = SourceRange(0, bytes.count)
         if let range {
+            let tokens = Lexer.tokenize(bytes).tokens
             place = tokens.first { $0.range.lowerBound == range.lowerBound }?.range ?? range
         }
         return fail(DiagnosticCatalog.canonicalNestingTooDeep(limit: limits.maximumDepth, range: place))
@@ -51,7 +52,8 @@ extension Parser {
                     Operators.spelling(of: op), left: snippet(left.range),
                     range: token.range.union(peek().range)))
         }
-        if let range = left.range, case .specifier? = tokens.first(where: { $0.range == range })?.kind {
+        if let range = left.range, case .specifier? = Lexer.tokenize(bytes).tokens.first(where: { $0.range == range })?.kind
+        {
             return fail(DiagnosticCatalog.specifierAsPredicate(text(range), range: range))
         }
         switch token.kind {
