@@ -89,7 +89,7 @@ extension Parser {
             let components = try keyPathComponents(fromArgument: value, token: token)
             return ExpressionNode(
                 .keyPath(components), range: range,
-                componentRanges: [SourceRange](repeating: range, count: components.count))
+                componentRangeStorage: .uniform(range, count: components.count))
         case .integer:
             switch value {
             case .int(let i): return ExpressionNode(.constant(.int(i)), range: range)

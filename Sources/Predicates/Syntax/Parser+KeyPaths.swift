@@ -77,7 +77,7 @@ extension Parser {
     /// The component ranges of `node` (which has `count` components) followed by `added`;
     /// `nil` when the node has none (it was built in code).
     private static func extended(_ node: ExpressionNode, _ count: Int, _ added: [SourceRange]) -> [SourceRange]? {
-        guard let ranges = node.componentRanges, ranges.count == count else { return nil }
+        guard node.componentRangeStorage.count == count, let ranges = node.componentRanges else { return nil }
         return ranges + added
     }
 }

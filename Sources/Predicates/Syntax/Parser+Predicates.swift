@@ -24,7 +24,9 @@ extension Parser {
     func parseOr(first: PredicateNode?) throws -> PredicateNode {
         let head = try parseAnd(first: first)
         guard current.kind.isOr else { return head }
-        var items = [head]
+        var items: [PredicateNode] = []
+        items.reserveCapacity(4)
+        items.append(head)
         while current.kind.isOr {
             try advance()
             items.append(try parseAnd(first: nil))
@@ -36,7 +38,9 @@ extension Parser {
     func parseAnd(first: PredicateNode?) throws -> PredicateNode {
         let head = try first ?? parseNot()
         guard current.kind.isAnd else { return head }
-        var items = [head]
+        var items: [PredicateNode] = []
+        items.reserveCapacity(4)
+        items.append(head)
         while current.kind.isAnd {
             try advance()
             items.append(try parseNot())

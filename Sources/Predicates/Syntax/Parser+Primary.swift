@@ -99,26 +99,45 @@ extension Parser {
     /// A key path starting with `first` (the current token): takes the plain `.key`, `.#key`
     /// and `.@op` steps that follow at once, so that the path's array is built once.
     /// (``parsePostfix(_:)`` would extend it the same way, one copy per step; it handles the
-    /// rest: `%K`, indexes, and the errors.)
+    /// rest: `%K`, indexes, and the errors.) A one-component path keeps its range without an
+    /// array (``ComponentRanges``).
     func parseKeyPathLeaf(_ first: KeyPathComponent) throws -> ExpressionNode {
         let start = current.range
-        var end = start
-        var components = [first]
-        var ranges = [start]
         try advance()
+        guard at(.dot), Parser.isPlainKeyStep(peek().kind) else {
+            return ExpressionNode(.keyPath([first]), range: start, componentRangeStorage: .uniform(start, count: 1))
+        }
+        var end = start
+        var components: [KeyPathComponent] = []
+        var ranges: [SourceRange] = []
+        components.reserveCapacity(4)
+        ranges.reserveCapacity(4)
+        components.append(first)
+        ranges.append(start)
         while at(.dot) {
             let next = peek()
             switch next.kind {
             case .identifier, .escapedKey: components.append(.key(name(of: next)))
             case .collectionOperator(let op): components.append(.collectionOperator(op))
-            default: return ExpressionNode(.keyPath(components), range: start.union(end), componentRanges: ranges)
+            default:
+                return ExpressionNode(
+                    .keyPath(components), range: start.union(end), componentRangeStorage: .list(ranges))
             }
             try advance()
             try advance()
             end = next.range
             ranges.append(end)
         }
-        return ExpressionNode(.keyPath(components), range: start.union(end), componentRanges: ranges)
+        return ExpressionNode(.keyPath(components), range: start.union(end), componentRangeStorage: .list(ranges))
+    }
+
+    /// Whether a token after a `.` is a step ``parseKeyPathLeaf(_:)`` takes: a key, an escaped
+    /// key or a collection operator.
+    static func isPlainKeyStep(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .identifier, .escapedKey, .collectionOperator: true
+        default: false
+        }
     }
 
     /// `TRUE` `YES` `FALSE` `NO` `NULL` `NIL` `SELF` `ANYKEY`; other reserved words are errors.
