@@ -166,14 +166,11 @@ struct Lexer {
     @discardableResult
     mutating func skipWord() -> Keyword.Packed? {
         let start = position
-        var packed = Keyword.Packed()
         var isASCII = true
         while position < bytes.count {
             let b = bytes[position]
             if b < 0x80 {
                 guard Lexer.isASCIIWordByte(b) else { break }
-                let index = position - start
-                if index < Keyword.Table.maximumLength { packed.add(b, at: index) }
                 position += 1
             } else {
                 let length = wordScalarLength(at: position)
@@ -182,7 +179,9 @@ struct Lexer {
                 position += length
             }
         }
-        return isASCII && position - start <= Keyword.Table.maximumLength ? packed : nil
+        let length = position - start
+        guard isASCII, length <= Keyword.Table.maximumLength else { return nil }
+        return Keyword.Packed(bytes, from: start, length: length)
     }
 
     /// The length of the non-ASCII scalar at `offset` when it continues a word, else 0.
@@ -225,11 +224,11 @@ struct Lexer {
         default:
             break
         }
+        if b < 0x80 ? Lexer.isASCIILetter(b) || b == UInt8(ascii: "_") : identifierStarts(at: position) {
+            return lexWord()
+        }
         if let punctuation = lexPunctuation() {
             return Token(.punctuation(punctuation), SourceRange(start, position))
-        }
-        if identifierStarts(at: position) {
-            return lexWord()
         }
         let (scalar, length) = scalar(at: position)
         throw LexFailure(
