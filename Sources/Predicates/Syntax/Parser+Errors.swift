@@ -52,7 +52,8 @@ extension Parser {
                     Operators.spelling(of: op), left: snippet(left.range),
                     range: token.range.union(peek().range)))
         }
-        if let range = left.range, case .specifier? = Lexer.tokenize(bytes).tokens.first(where: { $0.range == range })?.kind
+        if let range = left.range,
+            case .specifier? = Lexer.tokenize(bytes).tokens.first(where: { $0.range == range })?.kind
         {
             return fail(DiagnosticCatalog.specifierAsPredicate(text(range), range: range))
         }

@@ -22,7 +22,7 @@ extension Parser {
         if nextIs(.assign), case .variable = current.kind {
             return try parseAssignmentTail()
         }
-        return try parseInfix(minimum: 1, left: nil)
+        return try parseInfix(minimum: 1)
     }
 
     /// `$var := value`, at the variable.
@@ -43,16 +43,22 @@ extension Parser {
 
     /// Continues an expression whose first operand (the content of a parenthesis at predicate
     /// level) is already parsed: postfix operators, then infix operators.
-    func continueExpression(_ operand: ExpressionNode) throws -> ExpressionNode {
-        try parseInfix(minimum: 1, left: try parsePostfix(operand))
+    func continueExpression(_ operand: consuming ExpressionNode) throws -> ExpressionNode {
+        try parseInfixTail(minimum: 1, left: try parsePostfix(operand))
     }
 
-    /// The Pratt loop: operators binding at least as tightly as `minimum`, left-associative.
-    /// Each operator wrapping the left operand is one nesting level, so a long chain is
-    /// bounded like deep parentheses are (the tree it makes is as deep).
-    func parseInfix(minimum: Int, left start: ExpressionNode?) throws -> ExpressionNode {
-        var left: ExpressionNode
-        if let start { left = start } else { left = try parsePrefix() }
+    /// An operand and the operators binding at least as tightly as `minimum` after it.
+    func parseInfix(minimum: Int) throws -> ExpressionNode {
+        try parseInfixTail(minimum: minimum, left: try parsePrefix())
+    }
+
+    /// The Pratt loop after the first operand `left`: operators binding at least as tightly as
+    /// `minimum`, left-associative. Each operator wrapping the left operand is one nesting
+    /// level, so a long chain is bounded like deep parentheses are (the tree it makes is as
+    /// deep). The operand is consumed, not copied (most operands have no operator after them).
+    func parseInfixTail(minimum: Int, left start: consuming ExpressionNode) throws -> ExpressionNode {
+        guard current.kind.binaryOperator != nil else { return start }
+        var left = start
         var wraps = 0
         while let op = current.kind.binaryOperator {
             let precedence = Operators.precedence(of: op)
@@ -61,7 +67,7 @@ extension Parser {
             try advance()
             try enter(at: operatorToken)
             wraps += 1
-            let right = try parseInfix(minimum: precedence + 1, left: nil)
+            let right = try parseInfix(minimum: precedence + 1)
             left = ExpressionNode(.binary(op, left, right), range: Parser.span(left.range, right.range))
         }
         leave(wraps)
@@ -119,7 +125,8 @@ extension Parser {
     /// A key applied to a key path or to `SELF` extends the key path (`SELF.a.b` is the key
     /// path `a.b`); applied to a member it extends the member; applied to anything else it
     /// makes a member (`$x.name`). Each member or index wrapping is one nesting level.
-    func parsePostfix(_ base: ExpressionNode) throws -> ExpressionNode {
+    func parsePostfix(_ base: consuming ExpressionNode) throws -> ExpressionNode {
+        guard at(.dot) || at(.leftBracket) else { return base }
         var node = base
         var wraps = 0
         while true {

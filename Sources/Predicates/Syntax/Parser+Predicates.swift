@@ -167,7 +167,7 @@ extension Parser {
     /// The operator, its options and the right operand of a comparison whose left operand is
     /// parsed. `NONE` becomes `NOT (ANY …)`.
     func parseComparisonRest(
-        left: ExpressionNode, start: Token,
+        left: consuming ExpressionNode, start: Token,
         quantifier: (modifier: ComparisonModifier, isNone: Bool)?
     ) throws -> PredicateNode {
         guard let op = current.kind.comparisonOperator else {
@@ -184,7 +184,8 @@ extension Parser {
 
     /// Builds the comparison node (wrapped in NOT for `NONE`).
     static func comparison(
-        left: ExpressionNode, op: ComparisonOperator, options: ComparisonOptions, right: ExpressionNode,
+        left: consuming ExpressionNode, op: ComparisonOperator, options: ComparisonOptions,
+        right: consuming ExpressionNode,
         start: SourceRange, quantifier: (modifier: ComparisonModifier, isNone: Bool)?
     ) -> PredicateNode {
         let range = span(start, right.range)
