@@ -132,4 +132,65 @@ struct ParserStorageTests {
         let plain = try encoder.encode(ExpressionNode(.keyPath([.key("a")])))
         #expect(String(decoding: plain, as: UTF8.self).contains("componentRanges") == false)
     }
+
+    /// What `%K` with `path` binds to, by the rule written out: split on `.` (empty parts
+    /// kept); a part starting with `@` names a collection operator, any other must be an
+    /// identifier; the first bad part is reported.
+    /// A bound key path, or (part of) the message of its error.
+    enum Binding: Equatable {
+        case components([KeyPathComponent])
+        case error(String)
+    }
+
+    static func expectedKeyPath(_ path: String) -> Binding {
+        var components: [KeyPathComponent] = []
+        for part in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+            if part.hasPrefix("@") {
+                guard let op = CollectionOperator(rawValue: String(part.dropFirst())) else {
+                    return .error("unknown collection operator")
+                }
+                components.append(.collectionOperator(op))
+            } else if part.isEmpty {
+                return .error("has an empty component")
+            } else if part.first.map({ $0.isLetter || $0 == "_" }) == true
+                && part.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            {
+                components.append(.key(part))
+            } else {
+                return .error("key path component '\(part)' is not a valid key")
+            }
+        }
+        return .components(components)
+    }
+
+    @Test("a %K argument split on its bytes binds as the rule says")
+    func keyPathArguments() {
+        let run = PropertyRun("ParserStorageTests.keyPathArguments", defaultCases: 3_000)
+        let pieces = ["a", "b9", "_x", "name", "@count", "@sum", "@nope", "", "1a", "a-b", "é", "a b"]
+        for index in 0..<run.cases {
+            var random = SplitMix64(seed: run.caseSeed(index))
+            let path = (0..<random.int(in: 1...4)).map { _ in random.pick(pieces) }.joined(separator: ".")
+            guard !path.isEmpty else { continue }
+            let result: Binding
+            do {
+                let node = try PredicateParser().parseExpression("%K", arguments: [.string(path)])
+                guard case .keyPath(let components) = node.kind else {
+                    Issue.record("'\(path)' bound to \(node.sExpression)")
+                    return
+                }
+                result = .components(components)
+            } catch {
+                result = .error(error.diagnostic.message)
+            }
+            switch (result, Self.expectedKeyPath(path)) {
+            case (.components(let found), .components(let expected)):
+                #expect(found == expected, "'\(path)'; \(run.replay(index))")
+            case (.error(let message), .error(let expected)):
+                #expect(message.contains(expected), "'\(path)': \(message); \(run.replay(index))")
+            default:
+                Issue.record("'\(path)': \(result) but expected \(Self.expectedKeyPath(path)); \(run.replay(index))")
+                return
+            }
+        }
+    }
 }

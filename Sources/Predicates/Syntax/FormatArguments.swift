@@ -163,27 +163,47 @@ extension Parser {
                     "the key path given for '%K' (argument \(argumentIndex)) is empty", range: token.range))
         }
         var components: [KeyPathComponent] = []
-        for part in path.split(separator: ".", omittingEmptySubsequences: false) {
-            let part = String(part)
-            if part.hasPrefix("@") {
-                let name = String(part.dropFirst())
-                guard let op = CollectionOperator(rawValue: name) else {
-                    throw fail(DiagnosticCatalog.unknownCollectionOperator(name, range: token.range))
+        let utf8 = path.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (the usual case): split on the bytes, not on characters.
+            var start = utf8.startIndex
+            var index = start
+            while index < utf8.endIndex {
+                if utf8[index] == UInt8(ascii: ".") {
+                    components.append(try keyPathComponent(path[start..<index], of: path, token: token))
+                    start = utf8.index(after: index)
                 }
-                components.append(.collectionOperator(op))
-            } else if Lexer.isIdentifier(part) {
-                components.append(.key(part))
-            } else if part.isEmpty {
-                throw fail(
-                    DiagnosticCatalog.invalidKey(
-                        "the key path '\(path)' given for '%K' has an empty component", range: token.range))
-            } else {
-                throw fail(
-                    DiagnosticCatalog.invalidKey(
-                        "key path component '\(part)' is not a valid key; use SELF['\(part)']", range: token.range))
+                index = utf8.index(after: index)
+            }
+            components.append(try keyPathComponent(path[start...], of: path, token: token))
+        } else {
+            for part in path.split(separator: ".", omittingEmptySubsequences: false) {
+                components.append(try keyPathComponent(part, of: path, token: token))
             }
         }
         return components
+    }
+
+    /// One `.`-separated component of the `%K` argument `path`.
+    func keyPathComponent(_ substring: Substring, of path: String, token: Token) throws -> KeyPathComponent {
+        let part = String(substring)
+        if part.hasPrefix("@") {
+            let name = String(part.dropFirst())
+            guard let op = CollectionOperator(rawValue: name) else {
+                throw fail(DiagnosticCatalog.unknownCollectionOperator(name, range: token.range))
+            }
+            return .collectionOperator(op)
+        } else if Lexer.isIdentifier(part) {
+            return .key(part)
+        } else if part.isEmpty {
+            throw fail(
+                DiagnosticCatalog.invalidKey(
+                    "the key path '\(path)' given for '%K' has an empty component", range: token.range))
+        } else {
+            throw fail(
+                DiagnosticCatalog.invalidKey(
+                    "key path component '\(part)' is not a valid key; use SELF['\(part)']", range: token.range))
+        }
     }
 
 }
