@@ -78,7 +78,7 @@ extension PredicateValue {
 extension Parser {
     /// Takes the next argument for the specifier `token` (which is current) and turns it into
     /// an expression: a constant, or a key path for `%K`. Advances past the token.
-    func bindSpecifier(_ specifier: FormatSpecifier, token: Token) throws -> ExpressionNode {
+    mutating func bindSpecifier(_ specifier: FormatSpecifier, token: Token) throws -> ExpressionNode {
         let value = try takeArgument(for: specifier, token: token)
         try advance()
         let range = token.range
@@ -123,7 +123,7 @@ extension Parser {
 
     /// Records in ``argumentLevels`` the levels a bound constant adds to the canonical text
     /// (a collection's braces, a date's `CAST(`, the minus of `-inf`); returns it.
-    func noteLevels(_ constant: ExpressionNode) -> ExpressionNode {
+    mutating func noteLevels(_ constant: ExpressionNode) -> ExpressionNode {
         switch constant.kind {
         case .constant(.array), .constant(.set), .constant(.dictionary), .constant(.date), .constant(.double):
             argumentLevels = max(argumentLevels, CanonicalFormWalk.depth(of: constant))
@@ -134,7 +134,7 @@ extension Parser {
     }
 
     /// The next argument; `argumentIndex` becomes its 1-based number.
-    func takeArgument(for specifier: FormatSpecifier, token: Token) throws -> PredicateValue {
+    mutating func takeArgument(for specifier: FormatSpecifier, token: Token) throws -> PredicateValue {
         guard nextArgument < arguments.count else {
             throw fail(
                 DiagnosticCatalog.missingArgument(
@@ -150,7 +150,7 @@ extension Parser {
 
     /// Splits a `%K` argument on `.`; every component must be an identifier (reserved words
     /// allowed: they become keys) or a known `@operator`.
-    func keyPathComponents(fromArgument value: PredicateValue, token: Token) throws -> [KeyPathComponent] {
+    mutating func keyPathComponents(fromArgument value: PredicateValue, token: Token) throws -> [KeyPathComponent] {
         guard case .string(let path) = value else {
             throw fail(
                 DiagnosticCatalog.wrongArgumentType(
@@ -185,7 +185,7 @@ extension Parser {
     }
 
     /// One `.`-separated component of the `%K` argument `path`.
-    func keyPathComponent(_ substring: Substring, of path: String, token: Token) throws -> KeyPathComponent {
+    mutating func keyPathComponent(_ substring: Substring, of path: String, token: Token) throws -> KeyPathComponent {
         let part = String(substring)
         if part.hasPrefix("@") {
             let name = String(part.dropFirst())

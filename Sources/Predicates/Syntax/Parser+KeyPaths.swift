@@ -11,7 +11,7 @@
 extension Parser {
     /// The component(s) after a `.` and the token they were read from; the cursor is just
     /// past the dot.
-    func parseKeyComponentsAfterDot() throws -> ([KeyPathComponent], SourceRange) {
+    mutating func parseKeyComponentsAfterDot() throws -> ([KeyPathComponent], SourceRange) {
         let token = current
         switch token.kind {
         case .identifier, .escapedKey:
@@ -33,7 +33,7 @@ extension Parser {
     }
 
     /// `.key` after `node`; counts a nesting level in `wraps` when it makes a new member.
-    func parseMemberStep(_ node: ExpressionNode, wraps: inout Int) throws -> ExpressionNode {
+    mutating func parseMemberStep(_ node: ExpressionNode, wraps: inout Int) throws -> ExpressionNode {
         let dot = current
         try advance()
         let (components, end) = try parseKeyComponentsAfterDot()

@@ -14,7 +14,7 @@
 /// ``parsePrimary()`` only dispatches, so that its frame — one per nesting level — stays small.
 extension Parser {
     /// A primary expression.
-    func parsePrimary() throws -> ExpressionNode {
+    mutating func parsePrimary() throws -> ExpressionNode {
         switch primaryForm() {
         case .parenthesis: return try parseParenthesizedExpression()
         case .aggregate: return try parseAggregate()
@@ -35,7 +35,7 @@ extension Parser {
     }
 
     /// Which primary starts at the current token.
-    func primaryForm() -> PrimaryForm {
+    mutating func primaryForm() -> PrimaryForm {
         switch current.kind {
         case .punctuation(.leftParen): return .parenthesis
         case .punctuation(.leftBrace): return .aggregate
@@ -57,7 +57,7 @@ extension Parser {
     }
 
     /// `( expression )` inside an expression.
-    func parseParenthesizedExpression() throws -> ExpressionNode {
+    mutating func parseParenthesizedExpression() throws -> ExpressionNode {
         let open = current
         try enter(at: open)
         try advance()
@@ -68,7 +68,7 @@ extension Parser {
     }
 
     /// The one-token primaries: literals, keys, variables and specifiers.
-    func parseLeaf() throws -> ExpressionNode {
+    mutating func parseLeaf() throws -> ExpressionNode {
         let token = current
         let kind: ExpressionNode.Kind
         switch token.kind {
@@ -101,7 +101,7 @@ extension Parser {
     /// (``parsePostfix(_:)`` would extend it the same way, one copy per step; it handles the
     /// rest: `%K`, indexes, and the errors.) A one-component path keeps its range without an
     /// array (``ComponentRanges``).
-    func parseKeyPathLeaf(_ first: KeyPathComponent) throws -> ExpressionNode {
+    mutating func parseKeyPathLeaf(_ first: KeyPathComponent) throws -> ExpressionNode {
         let start = current.range
         try advance()
         guard at(.dot), Parser.isPlainKeyStep(peek().kind) else {
@@ -141,7 +141,7 @@ extension Parser {
     }
 
     /// `TRUE` `YES` `FALSE` `NO` `NULL` `NIL` `SELF` `ANYKEY`; other reserved words are errors.
-    func parseKeywordLiteral() throws -> ExpressionNode {
+    mutating func parseKeywordLiteral() throws -> ExpressionNode {
         let token = current
         guard case .keyword(let word) = token.kind else { throw expectedExpressionError() }
         let kind: ExpressionNode.Kind
@@ -158,7 +158,7 @@ extension Parser {
     }
 
     /// `{}` or `{e, e, …}`; the cursor is at `{`.
-    func parseAggregate() throws -> ExpressionNode {
+    mutating func parseAggregate() throws -> ExpressionNode {
         let open = current
         try enter(at: open)
         try advance()

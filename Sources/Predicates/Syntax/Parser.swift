@@ -11,19 +11,22 @@
 /// reported. No function backtracks. The parser reads the string's UTF-8 storage in place:
 /// it exists only inside ``withParser(source:arguments:limits:_:)``.
 ///
-/// Stack use: the grammar functions recurse about ten frames per nesting level. The parser is
-/// a class (one per parse, never shared) because a struct's `self` is copied into a
-/// temporary in debug builds at every call of a non-mutating method, which made each frame
-/// hundreds of bytes larger; with the class, untyped internal `throws` and the error builders
-/// kept out of line, one level costs about 1.5–8 KB in a debug build and about 0.5–2 KB in a
-/// release build, so the default limit of 256 levels fits comfortably in a thread's stack.
-final class Parser {
+/// The parser is a struct that lives on the stack of ``withParser(source:arguments:limits:_:)``
+/// and is passed `inout` (it was a class, one heap object per parse). Every grammar function
+/// is `mutating`: a debug build copies a struct's `self` into a temporary at every call of a
+/// non-mutating method, which would make each recursive frame hundreds of bytes larger.
+///
+/// Stack use: the grammar functions recurse about ten frames per nesting level; with `self`
+/// passed by reference, untyped internal `throws` and the error builders kept out of line,
+/// the default limit of 256 levels fits comfortably in a thread's stack in debug and release
+/// builds (`RobustnessNestingTests` parse at the limit).
+struct Parser {
     let source: String
     /// The UTF-8 bytes of ``source``, valid while ``withParser(source:arguments:limits:_:)`` runs.
     let bytes: UnsafeBufferPointer<UInt8>
     let limits: ParserLimits
     /// Lexes the tokens after ``lookahead`` (or after ``current`` when there is none).
-    @exclusivity(unchecked) var lexer: Lexer
+    var lexer: Lexer
     /// The lexical error that `.invalid` stands for, once the lexer has met it.
     var lexFailure: Diagnostic?
     let arguments: [PredicateValue]
@@ -51,7 +54,7 @@ final class Parser {
     /// only for a string without contiguous UTF-8 storage). Throws `empty-input`,
     /// `input-too-large`, or the lexical error at the very first token.
     static func withParser<T>(
-        source: String, arguments: [PredicateValue], limits: ParserLimits, _ body: (Parser) throws -> T
+        source: String, arguments: [PredicateValue], limits: ParserLimits, _ body: (inout Parser) throws -> T
     ) throws -> T {
         let count = source.utf8.count
         guard count <= limits.maximumInputBytes else {
@@ -62,8 +65,8 @@ final class Parser {
                 source: source)
         }
         func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> T {
-            let parser = try Parser(source: source, bytes: bytes, arguments: arguments, limits: limits)
-            return try body(parser)
+            var parser = try Parser(source: source, bytes: bytes, arguments: arguments, limits: limits)
+            return try body(&parser)
         }
         if let result = try source.utf8.withContiguousStorageIfAvailable(parse) { return result }
         return try Array(source.utf8).withUnsafeBufferPointer(parse)
@@ -91,7 +94,7 @@ final class Parser {
 
     /// The next token from the lexer; a lexical error becomes `.invalid` (noted in
     /// ``lexFailure``), reported when the cursor reaches it.
-    private func lexToken() -> Token {
+    private mutating func lexToken() -> Token {
         tokenCount += 1
         do {
             return try lexer.next()
@@ -127,7 +130,7 @@ final class Parser {
     /// The tree is then measured as its canonical text nests (``CanonicalFormWalk``): a tree
     /// that would print deeper than ``ParserLimits/maximumDepth`` is refused, so that what the
     /// parser returns always prints as text it accepts.
-    func parseWholePredicate() throws -> PredicateNode {
+    mutating func parseWholePredicate() throws -> PredicateNode {
         let predicate = try parsePredicate()
         try expectEnd(expecting: "AND, OR or the end of the input")
         if mayPrintTooDeep, let offending = CanonicalFormWalk.excess(of: predicate, limit: limits.maximumDepth) {
@@ -137,7 +140,7 @@ final class Parser {
     }
 
     /// A whole expression, then the end of the input; measured like a predicate.
-    func parseWholeExpression() throws -> ExpressionNode {
+    mutating func parseWholeExpression() throws -> ExpressionNode {
         let expression = try parseExpression()
         try expectEnd(expecting: "an operator or the end of the input")
         if mayPrintTooDeep, let offending = CanonicalFormWalk.excess(of: expression, limit: limits.maximumDepth) {
@@ -160,7 +163,7 @@ final class Parser {
         2 * tokenCount + argumentLevels > limits.maximumDepth
     }
 
-    func expectEnd(expecting: String) throws {
+    mutating func expectEnd(expecting: String) throws {
         let token = current
         switch token.kind {
         case .end:
@@ -184,7 +187,7 @@ final class Parser {
     }
 
     /// The token after the current one (the current one at the end of the input).
-    func peek() -> Token {
+    mutating func peek() -> Token {
         if atLastToken { return current }
         if let lookahead { return lookahead }
         let next = lexToken()
@@ -193,17 +196,17 @@ final class Parser {
     }
 
     /// Whether the current token is `punctuation`.
-    func at(_ punctuation: Punctuation) -> Bool {
+    mutating func at(_ punctuation: Punctuation) -> Bool {
         current.kind.isPunctuation(punctuation)
     }
 
     /// Whether the token after the current one is `punctuation`.
-    func nextIs(_ punctuation: Punctuation) -> Bool {
+    mutating func nextIs(_ punctuation: Punctuation) -> Bool {
         peek().kind.isPunctuation(punctuation)
     }
 
     /// Moves to the next token; reaching the place of a lexical error throws it.
-    func advance() throws {
+    mutating func advance() throws {
         if !atLastToken {
             previous = current
             if let next = lookahead {
@@ -220,7 +223,7 @@ final class Parser {
 
     /// Consumes the closer matching `open`, or throws `unbalanced-parenthesis` (end of input or
     /// another closer) / `unexpected-token` (anything else), noting where `open` was.
-    func expectClosing(_ close: Punctuation, opening open: Token) throws {
+    mutating func expectClosing(_ close: Punctuation, opening open: Token) throws {
         if current.kind.isPunctuation(close) {
             try advance()
             return
@@ -239,7 +242,7 @@ final class Parser {
     // MARK: - Depth
 
     /// Enters one nesting level; throws `nesting-too-deep` at `token` beyond the limit.
-    func enter(at token: Token) throws {
+    mutating func enter(at token: Token) throws {
         depth += 1
         if depth > deepestReached { deepestReached = depth }
         if depth > limits.maximumDepth {
@@ -248,7 +251,7 @@ final class Parser {
     }
 
     /// Leaves `levels` nesting levels.
-    func leave(_ levels: Int = 1) {
+    mutating func leave(_ levels: Int = 1) {
         depth -= levels
     }
 
@@ -256,7 +259,7 @@ final class Parser {
 
     /// The name a name token stands for: an identifier's text, `#size` → `size`,
     /// `$x` and `$#x` → `x`.
-    func name(of token: Token) -> String {
+    mutating func name(of token: Token) -> String {
         var lower = token.range.lowerBound
         switch token.kind {
         case .escapedKey:
@@ -272,13 +275,13 @@ final class Parser {
 
     /// The value of the string literal at `range` whose token is `.string(decoded:)`:
     /// `'a\tb'` → `a<tab>b`.
-    func stringValue(decoded: Int?, range: SourceRange) -> String {
+    mutating func stringValue(decoded: Int?, range: SourceRange) -> String {
         if let decoded, decoded < lexer.decodedStrings.count { return lexer.decodedStrings[decoded] }
         return text(SourceRange(range.lowerBound + 1, range.upperBound - 1))
     }
 
     /// The source text of `range`.
-    func text(_ range: SourceRange) -> String {
+    mutating func text(_ range: SourceRange) -> String {
         let lower = Swift.min(range.lowerBound, bytes.count)
         let upper = Swift.min(range.upperBound, bytes.count)
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
@@ -286,14 +289,14 @@ final class Parser {
 
     /// `'token'` (shortened when long; a string literal shows its own quotes) or `the end of the
     /// input`, for messages.
-    func describe(_ token: Token) -> String {
+    mutating func describe(_ token: Token) -> String {
         if case .end = token.kind { return "the end of the input" }
         if case .string = token.kind { return Parser.shorten(text(token.range)) }
         return "'\(Parser.shorten(text(token.range)))'"
     }
 
     /// The source text of a node for messages, shortened to about 40 characters.
-    func snippet(_ range: SourceRange?) -> String {
+    mutating func snippet(_ range: SourceRange?) -> String {
         guard let range else { return "" }
         return Parser.shorten(text(range))
     }
@@ -304,7 +307,7 @@ final class Parser {
     }
 
     /// Wraps a diagnostic into the thrown error (with the source, for rendering).
-    func fail(_ diagnostic: Diagnostic) -> PredicateSyntaxError {
+    mutating func fail(_ diagnostic: Diagnostic) -> PredicateSyntaxError {
         PredicateSyntaxError(diagnostic, source: source)
     }
 
