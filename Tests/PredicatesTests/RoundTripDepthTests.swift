@@ -63,10 +63,12 @@ struct RoundTripDepthTests {
     /// Why `tree` (whose canonical text nests `depth` levels) breaks the laws, or `nil`.
     static func violation(_ tree: PredicateNode, depth: Int) throws -> String? {
         let text = tree.predicateFormat
-        let counting = try Parser(source: text, arguments: [], limits: unbounded)
-        _ = try counting.parseWholePredicate()
-        if counting.deepestReached != depth {
-            return "the parser reaches \(counting.deepestReached) levels, the walk counts \(depth): \(text.prefix(300))"
+        let reached = try Parser.withParser(source: text, arguments: [], limits: unbounded) { counting in
+            _ = try counting.parseWholePredicate()
+            return counting.deepestReached
+        }
+        if reached != depth {
+            return "the parser reaches \(reached) levels, the walk counts \(depth): \(text.prefix(300))"
         }
         if depth <= limit {
             let parsed = try PredicateParser().parsePredicate(text)
@@ -102,17 +104,21 @@ struct RoundTripDepthTests {
             var source = DeepSource(seed: run.caseSeed(index))
             let text = source.predicate(levels: source.int(100...250))
             let arguments = source.arguments
-            let counting = try Parser(source: text, arguments: arguments, limits: generous)
-            let whole = try counting.parseWholePredicate()
+            let (whole, tokenCount, argumentLevels, deepestReached) = try Parser.withParser(
+                source: text, arguments: arguments, limits: generous
+            ) { counting in
+                let whole = try counting.parseWholePredicate()
+                return (whole, counting.tokenCount, counting.argumentLevels, counting.deepestReached)
+            }
             let depth = CanonicalFormWalk.depth(of: whole)
-            let bound = 2 * counting.tokens.count + counting.argumentLevels
+            let bound = 2 * tokenCount + argumentLevels
             #expect(depth <= bound, "canonical depth \(depth) above the bound \(bound); \(run.replay(index))")
             let tree: PredicateNode
             do {
                 tree = try PredicateParser().parsePredicate(text, arguments: arguments)
             } catch {
                 #expect(error.diagnostic.id == "nesting-too-deep")
-                #expect(counting.deepestReached > Self.limit || depth > Self.limit, "\(run.replay(index))")
+                #expect(deepestReached > Self.limit || depth > Self.limit, "\(run.replay(index))")
                 refused += 1
                 continue
             }
@@ -139,9 +145,11 @@ struct RoundTripDepthTests {
             let expression = generator.expression(node)
             let depth = CanonicalFormWalk.depth(of: expression)
             let text = expression.expressionFormat
-            let counting = try Parser(source: text, arguments: [], limits: Self.unbounded)
-            _ = try counting.parseWholeExpression()
-            #expect(counting.deepestReached == depth, "\(run.replay(index))")
+            let reached = try Parser.withParser(source: text, arguments: [], limits: Self.unbounded) { counting in
+                _ = try counting.parseWholeExpression()
+                return counting.deepestReached
+            }
+            #expect(reached == depth, "\(run.replay(index))")
             if depth <= Self.limit {
                 let parsed = try PredicateParser().parseExpression(text)
                 #expect(parsed == expression, "\(run.replay(index))")
@@ -161,12 +169,15 @@ struct RoundTripDepthTests {
         for index in 0..<run.cases {
             var generator = RandomAST(seed: run.caseSeed(index))
             let tree = generator.predicate(depth: 5)
-            let counting = try Parser(source: tree.predicateFormat, arguments: [], limits: Self.unbounded)
-            _ = try counting.parseWholePredicate()
+            let reached = try Parser.withParser(source: tree.predicateFormat, arguments: [], limits: Self.unbounded) {
+                counting in
+                _ = try counting.parseWholePredicate()
+                return counting.deepestReached
+            }
             let depth = CanonicalFormWalk.depth(of: tree)
-            if counting.deepestReached != depth {
+            if reached != depth {
                 Issue.record(
-                    "parser \(counting.deepestReached), walk \(depth): \(tree.predicateFormat); \(run.replay(index))")
+                    "parser \(reached), walk \(depth): \(tree.predicateFormat); \(run.replay(index))")
                 return
             }
         }

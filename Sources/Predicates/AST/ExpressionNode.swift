@@ -24,7 +24,11 @@ import KeyPaths
 /// | `ANYKEY` | ``Kind/anyKey`` |
 public struct ExpressionNode: Sendable, Hashable, Codable {
     /// The shape of an expression node.
-    public indirect enum Kind: Sendable, Hashable, Codable {
+    ///
+    /// The cases that hold another node are `indirect` (boxed); the leaves (constants, key
+    /// paths, variables) and the lists are stored inline, so that building them allocates no
+    /// box.
+    public enum Kind: Sendable, Hashable, Codable {
         /// A literal or an argument bound from `%@`, `%d`, …
         case constant(PredicateValue)
         /// `SELF`: the object being evaluated.
@@ -33,29 +37,29 @@ public struct ExpressionNode: Sendable, Hashable, Codable {
         case keyPath([KeyPathComponent])
         /// A key path read from another expression: `$x.name`, `(a + b).c`. Never empty.
         /// The base is never `SELF` or a plain key path (those are folded into ``keyPath(_:)``).
-        case member(ExpressionNode, [KeyPathComponent])
+        indirect case member(ExpressionNode, [KeyPathComponent])
         /// `$name`: a variable bound later (substitution or SUBQUERY).
         case variable(String)
         /// `{a, b, …}`: an array literal.
         case aggregate([ExpressionNode])
         /// An infix operator: arithmetic, bitwise or set.
-        case binary(BinaryOperator, ExpressionNode, ExpressionNode)
+        indirect case binary(BinaryOperator, ExpressionNode, ExpressionNode)
         /// A prefix operator.
-        case unary(UnaryOperator, ExpressionNode)
+        indirect case unary(UnaryOperator, ExpressionNode)
         /// `collection[index]`.
-        case index(ExpressionNode, IndexSelector)
+        indirect case index(ExpressionNode, IndexSelector)
         /// A predefined function: `sum:(a)`, `now()`.
         case function(BuiltinFunction, [ExpressionNode])
         /// `FUNCTION(receiver, 'selector', arguments…)`: a function the user registers by name.
-        case customFunction(receiver: ExpressionNode, selector: String, arguments: [ExpressionNode])
+        indirect case customFunction(receiver: ExpressionNode, selector: String, arguments: [ExpressionNode])
         /// `SUBQUERY(collection, $variable, predicate)`.
-        case subquery(collection: ExpressionNode, variable: String, predicate: PredicateNode)
+        indirect case subquery(collection: ExpressionNode, variable: String, predicate: PredicateNode)
         /// `CAST(value, 'TypeName')`.
-        case cast(ExpressionNode, type: String)
+        indirect case cast(ExpressionNode, type: String)
         /// `TERNARY(condition, whenTrue, whenFalse)`.
-        case ternary(PredicateNode, ExpressionNode, ExpressionNode)
+        indirect case ternary(PredicateNode, ExpressionNode, ExpressionNode)
         /// `$variable := value`.
-        case assignment(variable: String, value: ExpressionNode)
+        indirect case assignment(variable: String, value: ExpressionNode)
         /// `ANYKEY` (Spotlight's "any attribute"): parsed, never evaluable.
         case anyKey
     }
@@ -69,13 +73,46 @@ public struct ExpressionNode: Sendable, Hashable, Codable {
     /// the range of `nmae`, so a diagnostic can point at it. The components a `%K` argument
     /// supplies share the range of the `%K`. `nil` for other nodes and for nodes built in code.
     /// Like ``range``, it is kept beside the tree: equality and hashing ignore it.
-    public var componentRanges: [SourceRange]?
+    public var componentRanges: [SourceRange]? {
+        get { componentRangeStorage.ranges }
+        set { componentRangeStorage = ComponentRanges(newValue) }
+    }
+    /// The storage of ``componentRanges`` (one range and a count when they are all the same).
+    var componentRangeStorage: ComponentRanges
 
     /// Creates a node.
     public init(_ kind: Kind, range: SourceRange? = nil, componentRanges: [SourceRange]? = nil) {
         self.kind = kind
         self.range = range
-        self.componentRanges = componentRanges
+        self.componentRangeStorage = ComponentRanges(componentRanges)
+    }
+
+    /// Creates a node whose component ranges are given in their compact form.
+    init(_ kind: Kind, range: SourceRange?, componentRangeStorage: ComponentRanges) {
+        self.kind = kind
+        self.range = range
+        self.componentRangeStorage = componentRangeStorage
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, range, componentRanges
+    }
+
+    /// Decodes `kind` and the optional `range` and `componentRanges`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.kind = try container.decode(Kind.self, forKey: .kind)
+        self.range = try container.decodeIfPresent(SourceRange.self, forKey: .range)
+        self.componentRangeStorage = ComponentRanges(
+            try container.decodeIfPresent([SourceRange].self, forKey: .componentRanges))
+    }
+
+    /// Encodes `kind`, and `range` and `componentRanges` when present.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(range, forKey: .range)
+        try container.encodeIfPresent(componentRanges, forKey: .componentRanges)
     }
 
     public static func == (lhs: ExpressionNode, rhs: ExpressionNode) -> Bool { lhs.kind == rhs.kind }

@@ -11,7 +11,10 @@
 /// `NOT (ANY p)` and `SOME` as `ANY`, as Apple does.
 public struct PredicateNode: Sendable, Hashable, Codable {
     /// The shape of a predicate node.
-    public indirect enum Kind: Sendable, Hashable, Codable {
+    ///
+    /// `NOT` and comparisons are `indirect` (boxed); constants and the AND/OR lists are
+    /// stored inline.
+    public enum Kind: Sendable, Hashable, Codable {
         /// `TRUEPREDICATE` (`true`) or `FALSEPREDICATE` (`false`).
         case constant(Bool)
         /// `a AND b AND …`; an empty list is true (printed `TRUEPREDICATE`).
@@ -19,9 +22,9 @@ public struct PredicateNode: Sendable, Hashable, Codable {
         /// `a OR b OR …`; an empty list is false (printed `FALSEPREDICATE`).
         case or([PredicateNode])
         /// `NOT a`.
-        case not(PredicateNode)
+        indirect case not(PredicateNode)
         /// `[ANY|ALL] lhs OP[options] rhs`.
-        case comparison(Comparison)
+        indirect case comparison(Comparison)
     }
 
     /// What this node is.

@@ -32,5 +32,7 @@ public enum PredicateValue: Sendable, Hashable, Codable {
     /// An object of a store (argument only): `bucket == %@` with a Bucket's reference, from
     /// an `ObjectID` in Swift or `{"$ref": {"entity": "Bucket", "id": 2}}` in JSON. Prints as
     /// `<x-coredata:///Bucket/p2>`; see ``ObjectReference``.
-    case reference(ObjectReference)
+    /// (Boxed: it is rare and twice the size of the other cases, and the value is stored
+    /// inline in every constant node.)
+    indirect case reference(ObjectReference)
 }

@@ -78,7 +78,7 @@ extension PredicateValue {
 extension Parser {
     /// Takes the next argument for the specifier `token` (which is current) and turns it into
     /// an expression: a constant, or a key path for `%K`. Advances past the token.
-    func bindSpecifier(_ specifier: FormatSpecifier, token: Token) throws -> ExpressionNode {
+    mutating func bindSpecifier(_ specifier: FormatSpecifier, token: Token) throws -> ExpressionNode {
         let value = try takeArgument(for: specifier, token: token)
         try advance()
         let range = token.range
@@ -89,7 +89,7 @@ extension Parser {
             let components = try keyPathComponents(fromArgument: value, token: token)
             return ExpressionNode(
                 .keyPath(components), range: range,
-                componentRanges: [SourceRange](repeating: range, count: components.count))
+                componentRangeStorage: .uniform(range, count: components.count))
         case .integer:
             switch value {
             case .int(let i): return ExpressionNode(.constant(.int(i)), range: range)
@@ -123,7 +123,7 @@ extension Parser {
 
     /// Records in ``argumentLevels`` the levels a bound constant adds to the canonical text
     /// (a collection's braces, a date's `CAST(`, the minus of `-inf`); returns it.
-    func noteLevels(_ constant: ExpressionNode) -> ExpressionNode {
+    mutating func noteLevels(_ constant: ExpressionNode) -> ExpressionNode {
         switch constant.kind {
         case .constant(.array), .constant(.set), .constant(.dictionary), .constant(.date), .constant(.double):
             argumentLevels = max(argumentLevels, CanonicalFormWalk.depth(of: constant))
@@ -134,7 +134,7 @@ extension Parser {
     }
 
     /// The next argument; `argumentIndex` becomes its 1-based number.
-    func takeArgument(for specifier: FormatSpecifier, token: Token) throws -> PredicateValue {
+    mutating func takeArgument(for specifier: FormatSpecifier, token: Token) throws -> PredicateValue {
         guard nextArgument < arguments.count else {
             throw fail(
                 DiagnosticCatalog.missingArgument(
@@ -150,7 +150,7 @@ extension Parser {
 
     /// Splits a `%K` argument on `.`; every component must be an identifier (reserved words
     /// allowed: they become keys) or a known `@operator`.
-    func keyPathComponents(fromArgument value: PredicateValue, token: Token) throws -> [KeyPathComponent] {
+    mutating func keyPathComponents(fromArgument value: PredicateValue, token: Token) throws -> [KeyPathComponent] {
         guard case .string(let path) = value else {
             throw fail(
                 DiagnosticCatalog.wrongArgumentType(
@@ -163,27 +163,47 @@ extension Parser {
                     "the key path given for '%K' (argument \(argumentIndex)) is empty", range: token.range))
         }
         var components: [KeyPathComponent] = []
-        for part in path.split(separator: ".", omittingEmptySubsequences: false) {
-            let part = String(part)
-            if part.hasPrefix("@") {
-                let name = String(part.dropFirst())
-                guard let op = CollectionOperator(rawValue: name) else {
-                    throw fail(DiagnosticCatalog.unknownCollectionOperator(name, range: token.range))
+        let utf8 = path.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (the usual case): split on the bytes, not on characters.
+            var start = utf8.startIndex
+            var index = start
+            while index < utf8.endIndex {
+                if utf8[index] == UInt8(ascii: ".") {
+                    components.append(try keyPathComponent(path[start..<index], of: path, token: token))
+                    start = utf8.index(after: index)
                 }
-                components.append(.collectionOperator(op))
-            } else if Lexer.isIdentifier(part) {
-                components.append(.key(part))
-            } else if part.isEmpty {
-                throw fail(
-                    DiagnosticCatalog.invalidKey(
-                        "the key path '\(path)' given for '%K' has an empty component", range: token.range))
-            } else {
-                throw fail(
-                    DiagnosticCatalog.invalidKey(
-                        "key path component '\(part)' is not a valid key; use SELF['\(part)']", range: token.range))
+                index = utf8.index(after: index)
+            }
+            components.append(try keyPathComponent(path[start...], of: path, token: token))
+        } else {
+            for part in path.split(separator: ".", omittingEmptySubsequences: false) {
+                components.append(try keyPathComponent(part, of: path, token: token))
             }
         }
         return components
+    }
+
+    /// One `.`-separated component of the `%K` argument `path`.
+    mutating func keyPathComponent(_ substring: Substring, of path: String, token: Token) throws -> KeyPathComponent {
+        let part = String(substring)
+        if part.hasPrefix("@") {
+            let name = String(part.dropFirst())
+            guard let op = CollectionOperator(rawValue: name) else {
+                throw fail(DiagnosticCatalog.unknownCollectionOperator(name, range: token.range))
+            }
+            return .collectionOperator(op)
+        } else if Lexer.isIdentifier(part) {
+            return .key(part)
+        } else if part.isEmpty {
+            throw fail(
+                DiagnosticCatalog.invalidKey(
+                    "the key path '\(path)' given for '%K' has an empty component", range: token.range))
+        } else {
+            throw fail(
+                DiagnosticCatalog.invalidKey(
+                    "key path component '\(part)' is not a valid key; use SELF['\(part)']", range: token.range))
+        }
     }
 
 }
@@ -203,10 +223,7 @@ extension PredicateParser {
     public func surplusArgumentsWarning(format: String, arguments: [PredicateValue]) -> Diagnostic? {
         let bytes = Array(format.utf8)
         guard bytes.count <= limits.maximumInputBytes else { return nil }
-        let uses = Lexer.tokenize(bytes).tokens.reduce(0) { count, token in
-            if case .specifier = token.kind { return count + 1 }
-            return count
-        }
+        let uses = bytes.withUnsafeBufferPointer { Lexer.specifierCount($0) }
         guard arguments.count > uses else { return nil }
         return DiagnosticCatalog.surplusArguments(
             given: arguments.count, uses: uses, range: SourceRange(0, bytes.count))

@@ -58,6 +58,43 @@ enum Keyword: String, Sendable, Hashable, CaseIterable {
         var low: UInt64 = 0
         var high: UInt64 = 0
 
+        /// The packed form of the ASCII word of `length` bytes (at most 16) at `start` in
+        /// `bytes`, equal to adding its bytes one by one with ``add(_:at:)``, but eight bytes
+        /// at a time when the buffer holds 16 bytes from `start` on.
+        @inline(__always)
+        init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, length: Int) {
+            if let base = bytes.baseAddress, start + 16 <= bytes.count {
+                let raw = UnsafeRawPointer(base + start)
+                let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+                let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                low = Packed.upperCased(first & Packed.mask(length))
+                high = length > 8 ? Packed.upperCased(second & Packed.mask(length - 8)) : 0
+                return
+            }
+            for index in 0..<length { add(bytes[start + index], at: index) }
+        }
+
+        /// Eight ASCII bytes (each below 0x80) with `a`–`z` turned into `A`–`Z`, all at once: a
+        /// byte's top bit after adding 0x1F says it is at least `a`, after adding 0x05 that it
+        /// is at least `{`; no sum carries into the next byte.
+        @inline(__always)
+        static func upperCased(_ word: UInt64) -> UInt64 {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let atLeastA = word &+ 0x1F &* ones
+            let pastZ = word &+ 0x05 &* ones
+            let lower = atLeastA & ~pastZ & (0x80 &* ones)
+            return word &- (lower >> 2)
+        }
+
+        /// All ones in the low `count` bytes (all of them from 8 on).
+        @inline(__always)
+        static func mask(_ count: Int) -> UInt64 {
+            count >= 8 ? ~0 : (1 &<< UInt64(8 * count)) &- 1
+        }
+
+        /// The empty word.
+        init() {}
+
         /// Adds the ASCII byte `b`, the word's `index`-th (0 ..< 16).
         @inline(__always)
         mutating func add(_ b: UInt8, at index: Int) {

@@ -3,34 +3,38 @@ struct LexFailure: Error {
     var diagnostic: Diagnostic
 }
 
-/// Turns the UTF-8 bytes of a format string into tokens.
+/// Turns the UTF-8 bytes of a format string into tokens, one at a time (``next()``).
 ///
 /// Whitespace separates tokens and is otherwise ignored. Reserved words match in any letter
 /// case and become ``TokenKind/keyword(_:)``; other words are case-sensitive identifiers.
 /// `#word`, `@op`, `$name`, strings, numbers and format specifiers each have their own token.
 /// The minus sign is never part of a number: the parser folds `-` + number.
 ///
-/// The lexer makes no `String` for names or plain string literals (the parser reads them
-/// from the token's range when it builds the tree); only a string literal with escapes is
-/// decoded here, into ``decodedStrings``.
+/// The lexer reads the string's own UTF-8 storage (``bytes`` is valid only inside the
+/// `withContiguousStorageIfAvailable` call that made it: see ``Parser/withParser(source:arguments:limits:_:)``)
+/// and makes no `String` for names or plain string literals (the parser reads them from the
+/// token's range when it builds the tree); only a string literal with escapes is decoded
+/// here, into ``decodedStrings``.
 struct Lexer {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
     /// The values of the string literals that contain escapes, in source order.
     var decodedStrings: [String] = []
     /// The reserved words (held here so that a lookup costs no reference counting).
     let keywords = Keyword.Table.shared
 
-    init(bytes: [UInt8]) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// Lexes the whole input. The list ends with `.end`, or with `.invalid` at the place of
-    /// the first lexical error, which is returned beside it so that the parser reports it
-    /// only when it gets there (errors come out in source order).
+    /// the first lexical error, which is returned beside it.
     /// `decodedStrings` holds the values of the string literals with escapes (see
-    /// ``TokenKind/string(decoded:)``).
-    static func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], failure: Diagnostic?, decodedStrings: [String]) {
+    /// ``TokenKind/string(decoded:)``). (The parser lexes on demand; this is for the messages
+    /// that need every token, and for tests.)
+    static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+        tokens: [Token], failure: Diagnostic?, decodedStrings: [String]
+    ) {
         var lexer = Lexer(bytes: bytes)
         var tokens: [Token] = []
         tokens.reserveCapacity(bytes.count / 3 + 2)
@@ -46,6 +50,19 @@ struct Lexer {
         }
     }
 
+    /// ``tokenize(_:)-(UnsafeBufferPointer<UInt8>)`` over an array of bytes.
+    static func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], failure: Diagnostic?, decodedStrings: [String]) {
+        bytes.withUnsafeBufferPointer { tokenize($0) }
+    }
+
+    /// The number of format specifiers before the end or the first lexical error.
+    static func specifierCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        tokenize(bytes).tokens.reduce(0) { count, token in
+            if case .specifier = token.kind { return count + 1 }
+            return count
+        }
+    }
+
     // MARK: - Byte helpers
 
     func byte(at offset: Int) -> UInt8? {
@@ -53,7 +70,7 @@ struct Lexer {
     }
 
     func text(_ lower: Int, _ upper: Int) -> String {
-        String(decoding: bytes[lower..<Swift.min(upper, bytes.count)], as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<Swift.min(upper, bytes.count)]), as: UTF8.self)
     }
 
     /// Decodes the scalar starting at `offset` (the input is valid UTF-8: it came from a
@@ -149,14 +166,11 @@ struct Lexer {
     @discardableResult
     mutating func skipWord() -> Keyword.Packed? {
         let start = position
-        var packed = Keyword.Packed()
         var isASCII = true
         while position < bytes.count {
             let b = bytes[position]
             if b < 0x80 {
                 guard Lexer.isASCIIWordByte(b) else { break }
-                let index = position - start
-                if index < Keyword.Table.maximumLength { packed.add(b, at: index) }
                 position += 1
             } else {
                 let length = wordScalarLength(at: position)
@@ -165,7 +179,9 @@ struct Lexer {
                 position += length
             }
         }
-        return isASCII && position - start <= Keyword.Table.maximumLength ? packed : nil
+        let length = position - start
+        guard isASCII, length <= Keyword.Table.maximumLength else { return nil }
+        return Keyword.Packed(bytes, from: start, length: length)
     }
 
     /// The length of the non-ASCII scalar at `offset` when it continues a word, else 0.
@@ -208,11 +224,11 @@ struct Lexer {
         default:
             break
         }
+        if b < 0x80 ? Lexer.isASCIILetter(b) || b == UInt8(ascii: "_") : identifierStarts(at: position) {
+            return lexWord()
+        }
         if let punctuation = lexPunctuation() {
             return Token(.punctuation(punctuation), SourceRange(start, position))
-        }
-        if identifierStarts(at: position) {
-            return lexWord()
         }
         let (scalar, length) = scalar(at: position)
         throw LexFailure(

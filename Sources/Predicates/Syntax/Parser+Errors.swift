@@ -8,16 +8,17 @@
 extension Parser {
     /// `nesting-too-deep` for a tree whose canonical text would nest too deeply, at the first
     /// token of the node where it does (the whole input when the node has no range).
-    func canonicalNestingError(at range: SourceRange?) -> PredicateSyntaxError {
+    mutating func canonicalNestingError(at range: SourceRange?) -> PredicateSyntaxError {
         var place = SourceRange(0, bytes.count)
         if let range {
+            let tokens = Lexer.tokenize(bytes).tokens
             place = tokens.first { $0.range.lowerBound == range.lowerBound }?.range ?? range
         }
         return fail(DiagnosticCatalog.canonicalNestingTooDeep(limit: limits.maximumDepth, range: place))
     }
 
     /// `expected an expression after '==', found ')'` at the current token.
-    func expectedExpressionError() -> PredicateSyntaxError {
+    mutating func expectedExpressionError() -> PredicateSyntaxError {
         fail(
             DiagnosticCatalog.expectedExpression(
                 after: previous.map { text($0.range) },
@@ -25,25 +26,25 @@ extension Parser {
     }
 
     /// `expected X, found 'y'` at the current token.
-    func unexpectedTokenError(expected: String) -> PredicateSyntaxError {
+    mutating func unexpectedTokenError(expected: String) -> PredicateSyntaxError {
         fail(DiagnosticCatalog.unexpectedToken(expected: expected, found: describe(current), range: current.range))
     }
 
     /// The error for an integer literal that does not fit `Int`.
-    func integerOutOfRangeError(_ token: Token, negative: Bool, range: SourceRange) -> PredicateSyntaxError {
+    mutating func integerOutOfRangeError(_ token: Token, negative: Bool, range: SourceRange) -> PredicateSyntaxError {
         fail(
             DiagnosticCatalog.numberOutOfRange((negative ? "-" : "") + text(token.range), isInteger: true, range: range)
         )
     }
 
     /// `comparison operators do not chain` at the current token.
-    func chainedComparisonError() -> PredicateSyntaxError {
+    mutating func chainedComparisonError() -> PredicateSyntaxError {
         fail(DiagnosticCatalog.chainedComparison(text(current.range), range: current.range))
     }
 
     /// The error for an expression not followed by a comparison operator: `NOT IN`, a
     /// specifier standing for a predicate, an unknown operator word, or a plain "expected".
-    func missingComparisonOperator(after left: ExpressionNode) -> PredicateSyntaxError {
+    mutating func missingComparisonOperator(after left: ExpressionNode) -> PredicateSyntaxError {
         let token = current
         if token.kind.isKeyword(.NOT), let op = peek().kind.comparisonOperator, case .keyword = peek().kind {
             return fail(
@@ -51,7 +52,9 @@ extension Parser {
                     Operators.spelling(of: op), left: snippet(left.range),
                     range: token.range.union(peek().range)))
         }
-        if let range = left.range, case .specifier? = tokens.first(where: { $0.range == range })?.kind {
+        if let range = left.range,
+            case .specifier? = Lexer.tokenize(bytes).tokens.first(where: { $0.range == range })?.kind
+        {
             return fail(DiagnosticCatalog.specifierAsPredicate(text(range), range: range))
         }
         switch token.kind {
@@ -70,7 +73,7 @@ extension Parser {
     /// A reserved word where an expression starts. Words that read like keys (`size`,
     /// `first`, `ci`) get the `#` advice; connectives and operators are simply not an
     /// expression; FETCH is not supported.
-    func reservedWordError(_ word: Keyword) -> PredicateSyntaxError {
+    mutating func reservedWordError(_ word: Keyword) -> PredicateSyntaxError {
         let token = current
         if word == .FETCH {
             return fail(
@@ -83,28 +86,30 @@ extension Parser {
     }
 
     /// `unknown function 'foo'` with a did-you-mean over `candidates`.
-    func unknownFunctionError(_ name: String, candidates: [String], range: SourceRange) -> PredicateSyntaxError {
+    mutating func unknownFunctionError(_ name: String, candidates: [String], range: SourceRange) -> PredicateSyntaxError
+    {
         fail(DiagnosticCatalog.unknownFunction(name, candidates: candidates, range: range))
     }
 
     /// `'sqrt' takes 1 argument, 2 given` and the like.
-    func argumentCountError(_ message: String, range: SourceRange, notes: [DiagnosticNote] = []) -> PredicateSyntaxError
+    mutating func argumentCountError(_ message: String, range: SourceRange, notes: [DiagnosticNote] = [])
+        -> PredicateSyntaxError
     {
         fail(DiagnosticCatalog.wrongArgumentCount(message, range: range, notes: notes))
     }
 
     /// `'name' takes N arguments, M given`.
-    func arityError(_ name: String, expected: Int, given: Int, range: SourceRange) -> PredicateSyntaxError {
+    mutating func arityError(_ name: String, expected: Int, given: Int, range: SourceRange) -> PredicateSyntaxError {
         argumentCountError("'\(name)' takes \(Parser.count(expected, "argument")), \(given) given", range: range)
     }
 
     /// `expected '(' after CAST, found …`.
-    func missingOpeningError(after keyword: String) -> PredicateSyntaxError {
+    mutating func missingOpeningError(after keyword: String) -> PredicateSyntaxError {
         unexpectedTokenError(expected: "'(' after \(keyword)")
     }
 
     /// A non-string where FUNCTION's selector or CAST's type must be.
-    func notAStringError(_ what: String, example: String, node: ExpressionNode, fallback: SourceRange)
+    mutating func notAStringError(_ what: String, example: String, node: ExpressionNode, fallback: SourceRange)
         -> PredicateSyntaxError
     {
         fail(

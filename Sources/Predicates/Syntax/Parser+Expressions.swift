@@ -12,21 +12,21 @@
 /// | `$x := 1 + 2` | `(:= $x (+ 1 2))` |
 extension Parser {
     /// An expression.
-    func parseExpression() throws -> ExpressionNode {
+    mutating func parseExpression() throws -> ExpressionNode {
         try parseAssignment()
     }
 
     /// `$var := value` (right-associative: each assignment is one nesting level) or an infix
     /// expression.
-    func parseAssignment() throws -> ExpressionNode {
+    mutating func parseAssignment() throws -> ExpressionNode {
         if nextIs(.assign), case .variable = current.kind {
             return try parseAssignmentTail()
         }
-        return try parseInfix(minimum: 1, left: nil)
+        return try parseInfix(minimum: 1)
     }
 
     /// `$var := value`, at the variable.
-    func parseAssignmentTail() throws -> ExpressionNode {
+    mutating func parseAssignmentTail() throws -> ExpressionNode {
         let variable = current
         try advance()
         try enter(at: current)
@@ -36,23 +36,29 @@ extension Parser {
         return assignment(variable, value)
     }
 
-    func assignment(_ variable: Token, _ value: ExpressionNode) -> ExpressionNode {
+    mutating func assignment(_ variable: Token, _ value: ExpressionNode) -> ExpressionNode {
         ExpressionNode(
             .assignment(variable: name(of: variable), value: value), range: Parser.span(variable.range, value.range))
     }
 
     /// Continues an expression whose first operand (the content of a parenthesis at predicate
     /// level) is already parsed: postfix operators, then infix operators.
-    func continueExpression(_ operand: ExpressionNode) throws -> ExpressionNode {
-        try parseInfix(minimum: 1, left: try parsePostfix(operand))
+    mutating func continueExpression(_ operand: consuming ExpressionNode) throws -> ExpressionNode {
+        try parseInfixTail(minimum: 1, left: try parsePostfix(operand))
     }
 
-    /// The Pratt loop: operators binding at least as tightly as `minimum`, left-associative.
-    /// Each operator wrapping the left operand is one nesting level, so a long chain is
-    /// bounded like deep parentheses are (the tree it makes is as deep).
-    func parseInfix(minimum: Int, left start: ExpressionNode?) throws -> ExpressionNode {
-        var left: ExpressionNode
-        if let start { left = start } else { left = try parsePrefix() }
+    /// An operand and the operators binding at least as tightly as `minimum` after it.
+    mutating func parseInfix(minimum: Int) throws -> ExpressionNode {
+        try parseInfixTail(minimum: minimum, left: try parsePrefix())
+    }
+
+    /// The Pratt loop after the first operand `left`: operators binding at least as tightly as
+    /// `minimum`, left-associative. Each operator wrapping the left operand is one nesting
+    /// level, so a long chain is bounded like deep parentheses are (the tree it makes is as
+    /// deep). The operand is consumed, not copied (most operands have no operator after them).
+    mutating func parseInfixTail(minimum: Int, left start: consuming ExpressionNode) throws -> ExpressionNode {
+        guard current.kind.binaryOperator != nil else { return start }
+        var left = start
         var wraps = 0
         while let op = current.kind.binaryOperator {
             let precedence = Operators.precedence(of: op)
@@ -61,7 +67,7 @@ extension Parser {
             try advance()
             try enter(at: operatorToken)
             wraps += 1
-            let right = try parseInfix(minimum: precedence + 1, left: nil)
+            let right = try parseInfix(minimum: precedence + 1)
             left = ExpressionNode(.binary(op, left, right), range: Parser.span(left.range, right.range))
         }
         leave(wraps)
@@ -71,7 +77,7 @@ extension Parser {
     /// Prefix `-` and `~`. A minus directly before a number literal is folded into the
     /// constant: `-5` is the constant -5 (and `-9223372036854775808` is `Int.min`), while
     /// `-(5)` stays a negation.
-    func parsePrefix() throws -> ExpressionNode {
+    mutating func parsePrefix() throws -> ExpressionNode {
         let token = current
         let op: UnaryOperator
         switch token.kind {
@@ -90,7 +96,7 @@ extension Parser {
     }
 
     /// At a `-` followed by a number literal: consumes both and returns the negative constant.
-    func foldNegativeLiteral() throws -> ExpressionNode? {
+    mutating func foldNegativeLiteral() throws -> ExpressionNode? {
         let minus = current
         let number = peek()
         let range = minus.range.union(number.range)
@@ -119,7 +125,8 @@ extension Parser {
     /// A key applied to a key path or to `SELF` extends the key path (`SELF.a.b` is the key
     /// path `a.b`); applied to a member it extends the member; applied to anything else it
     /// makes a member (`$x.name`). Each member or index wrapping is one nesting level.
-    func parsePostfix(_ base: ExpressionNode) throws -> ExpressionNode {
+    mutating func parsePostfix(_ base: consuming ExpressionNode) throws -> ExpressionNode {
+        guard at(.dot) || at(.leftBracket) else { return base }
         var node = base
         var wraps = 0
         while true {
@@ -137,7 +144,7 @@ extension Parser {
     }
 
     /// `[index]` after `node`; enters one nesting level (left by the caller).
-    func parseIndexStep(_ node: ExpressionNode) throws -> ExpressionNode {
+    mutating func parseIndexStep(_ node: ExpressionNode) throws -> ExpressionNode {
         let open = current
         let selector = try parseIndexSelector()
         try enter(at: open)
@@ -145,7 +152,7 @@ extension Parser {
     }
 
     /// `[FIRST]`, `[LAST]`, `[SIZE]` (any case) or `[expression]`; the cursor is at `[`.
-    func parseIndexSelector() throws -> IndexSelector {
+    mutating func parseIndexSelector() throws -> IndexSelector {
         let open = current
         try advance()
         try enter(at: open)

@@ -33,7 +33,7 @@ extension Parser {
 
     /// `( [expression {, expression}] )`; the cursor is at `(`. Returns the arguments and the
     /// range of the closing parenthesis.
-    func parseArgumentList() throws -> (arguments: [ExpressionNode], end: SourceRange) {
+    mutating func parseArgumentList() throws -> (arguments: [ExpressionNode], end: SourceRange) {
         let open = current
         try advance()
         try enter(at: open)
@@ -54,7 +54,7 @@ extension Parser {
     // MARK: - name(args)
 
     /// `name(args)` with a ``BuiltinFunction`` name; the cursor is at the name.
-    func parsePlainCall() throws -> ExpressionNode {
+    mutating func parsePlainCall() throws -> ExpressionNode {
         let nameToken = current
         let function = try plainFunction()
         try advance()
@@ -63,7 +63,7 @@ extension Parser {
     }
 
     /// The built-in function named by the current identifier.
-    func plainFunction() throws -> BuiltinFunction {
+    mutating func plainFunction() throws -> BuiltinFunction {
         let name = text(current.range)
         guard let function = BuiltinFunction(name: name) else {
             throw unknownFunctionError(name, candidates: BuiltinFunction.allCases.map(\.name), range: current.range)
@@ -73,7 +73,7 @@ extension Parser {
 
     /// Checks the argument count; several arguments of a collection function become one
     /// array: `max(1, 5, 10)` is `max:({1, 5, 10})`.
-    func makePlainCall(_ function: BuiltinFunction, arguments: [ExpressionNode], range: SourceRange) throws
+    mutating func makePlainCall(_ function: BuiltinFunction, arguments: [ExpressionNode], range: SourceRange) throws
         -> ExpressionNode
     {
         if function.takesCollection {
@@ -97,7 +97,7 @@ extension Parser {
     // MARK: - part:part:(args)
 
     /// `part:part:(args)`: a built-in selector, or an operator selector turned into its node.
-    func parseSelectorCall() throws -> ExpressionNode {
+    mutating func parseSelectorCall() throws -> ExpressionNode {
         let start = current.range
         let selector = try readSelector()
         let (arguments, end) = try parseArgumentList()
@@ -105,7 +105,7 @@ extension Parser {
     }
 
     /// Reads `part:part:` up to the `(` and checks that the selector is known.
-    func readSelector() throws -> String {
+    mutating func readSelector() throws -> String {
         let start = current.range
         var selector = ""
         var end = start
@@ -125,7 +125,8 @@ extension Parser {
     }
 
     /// The node of a selector call: a function, an operator, an index or a cast.
-    func makeSelectorCall(_ selector: String, arguments: [ExpressionNode], range: SourceRange) throws -> ExpressionNode
+    mutating func makeSelectorCall(_ selector: String, arguments: [ExpressionNode], range: SourceRange) throws
+        -> ExpressionNode
     {
         let arity = selector.filter { $0 == ":" }.count
         guard arguments.count == arity else {
@@ -156,7 +157,7 @@ extension Parser {
     // MARK: - FUNCTION, CAST
 
     /// `FUNCTION(receiver, 'selector', arguments…)`.
-    func parseCustomFunction() throws -> ExpressionNode {
+    mutating func parseCustomFunction() throws -> ExpressionNode {
         let start = current.range
         try advance()
         guard current.kind.isPunctuation(.leftParen) else { throw missingOpeningError(after: "FUNCTION") }
@@ -164,7 +165,7 @@ extension Parser {
         return try makeCustomFunction(arguments, range: start.union(end))
     }
 
-    func makeCustomFunction(_ arguments: [ExpressionNode], range: SourceRange) throws -> ExpressionNode {
+    mutating func makeCustomFunction(_ arguments: [ExpressionNode], range: SourceRange) throws -> ExpressionNode {
         guard arguments.count >= 2 else {
             throw argumentCountError(
                 "FUNCTION needs a receiver and a selector, \(arguments.count) given", range: range,
@@ -180,7 +181,7 @@ extension Parser {
     }
 
     /// `CAST(value, 'Type')`.
-    func parseCast() throws -> ExpressionNode {
+    mutating func parseCast() throws -> ExpressionNode {
         let start = current.range
         try advance()
         guard current.kind.isPunctuation(.leftParen) else { throw missingOpeningError(after: "CAST") }
@@ -196,7 +197,7 @@ extension Parser {
 
     /// A cast node; a number constant cast to `"NSDate"` becomes a date constant (seconds
     /// since 2001-01-01), which is how dates are printed.
-    func makeCast(_ value: ExpressionNode, type: ExpressionNode, range: SourceRange) throws -> ExpressionNode {
+    mutating func makeCast(_ value: ExpressionNode, type: ExpressionNode, range: SourceRange) throws -> ExpressionNode {
         guard case .constant(.string(let typeName)) = type.kind else {
             throw notAStringError("CAST's type", example: "NSNumber", node: type, fallback: range)
         }
@@ -217,7 +218,7 @@ extension Parser {
     // MARK: - SUBQUERY, TERNARY
 
     /// `SUBQUERY(collection, $variable, predicate)`.
-    func parseSubquery() throws -> ExpressionNode {
+    mutating func parseSubquery() throws -> ExpressionNode {
         let keyword = current
         try advance()
         let open = current
@@ -238,7 +239,7 @@ extension Parser {
     }
 
     /// The `$variable` of a SUBQUERY.
-    func subqueryVariable() throws -> String {
+    mutating func subqueryVariable() throws -> String {
         guard case .variable = current.kind else {
             throw unexpectedTokenError(expected: "a variable such as $x as SUBQUERY's second argument")
         }
@@ -248,7 +249,7 @@ extension Parser {
     }
 
     /// `TERNARY(predicate, whenTrue, whenFalse)`.
-    func parseTernary() throws -> ExpressionNode {
+    mutating func parseTernary() throws -> ExpressionNode {
         let keyword = current
         try advance()
         let open = current
@@ -267,7 +268,7 @@ extension Parser {
     }
 
     /// A `,` between the fixed arguments of SUBQUERY / TERNARY; a `)` there means too few.
-    func expectArgumentComma(after what: String, keyword: Token) throws {
+    mutating func expectArgumentComma(after what: String, keyword: Token) throws {
         if current.kind.isPunctuation(.comma) {
             try advance()
             return

@@ -11,7 +11,7 @@
 extension Parser {
     /// The component(s) after a `.` and the token they were read from; the cursor is just
     /// past the dot.
-    func parseKeyComponentsAfterDot() throws -> ([KeyPathComponent], SourceRange) {
+    mutating func parseKeyComponentsAfterDot() throws -> ([KeyPathComponent], SourceRange) {
         let token = current
         switch token.kind {
         case .identifier, .escapedKey:
@@ -33,7 +33,7 @@ extension Parser {
     }
 
     /// `.key` after `node`; counts a nesting level in `wraps` when it makes a new member.
-    func parseMemberStep(_ node: ExpressionNode, wraps: inout Int) throws -> ExpressionNode {
+    mutating func parseMemberStep(_ node: ExpressionNode, wraps: inout Int) throws -> ExpressionNode {
         let dot = current
         try advance()
         let (components, end) = try parseKeyComponentsAfterDot()
@@ -77,7 +77,7 @@ extension Parser {
     /// The component ranges of `node` (which has `count` components) followed by `added`;
     /// `nil` when the node has none (it was built in code).
     private static func extended(_ node: ExpressionNode, _ count: Int, _ added: [SourceRange]) -> [SourceRange]? {
-        guard let ranges = node.componentRanges, ranges.count == count else { return nil }
+        guard node.componentRangeStorage.count == count, let ranges = node.componentRanges else { return nil }
         return ranges + added
     }
 }

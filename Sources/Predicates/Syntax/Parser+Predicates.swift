@@ -16,15 +16,17 @@ extension Parser {
     }
 
     /// A predicate: an OR chain.
-    func parsePredicate() throws -> PredicateNode {
+    mutating func parsePredicate() throws -> PredicateNode {
         try parseOr(first: nil)
     }
 
     /// `and {OR and}`; `first`, when given, is the already parsed first NOT-level operand.
-    func parseOr(first: PredicateNode?) throws -> PredicateNode {
+    mutating func parseOr(first: PredicateNode?) throws -> PredicateNode {
         let head = try parseAnd(first: first)
         guard current.kind.isOr else { return head }
-        var items = [head]
+        var items: [PredicateNode] = []
+        items.reserveCapacity(4)
+        items.append(head)
         while current.kind.isOr {
             try advance()
             items.append(try parseAnd(first: nil))
@@ -33,10 +35,12 @@ extension Parser {
     }
 
     /// `not {AND not}`; `first`, when given, is the already parsed first operand.
-    func parseAnd(first: PredicateNode?) throws -> PredicateNode {
+    mutating func parseAnd(first: PredicateNode?) throws -> PredicateNode {
         let head = try first ?? parseNot()
         guard current.kind.isAnd else { return head }
-        var items = [head]
+        var items: [PredicateNode] = []
+        items.reserveCapacity(4)
+        items.append(head)
         while current.kind.isAnd {
             try advance()
             items.append(try parseNot())
@@ -51,7 +55,7 @@ extension Parser {
     }
 
     /// `{NOT | !} primary`: each NOT is one nesting level; no recursion per NOT.
-    func parseNot() throws -> PredicateNode {
+    mutating func parseNot() throws -> PredicateNode {
         var nots: [SourceRange] = []
         while current.kind.isNot {
             nots.append(current.range)
@@ -73,7 +77,7 @@ extension Parser {
     }
 
     /// `( … )`, `TRUEPREDICATE`, `FALSEPREDICATE` or a comparison.
-    func parsePrimaryPredicate() throws -> PredicateNode {
+    mutating func parsePrimaryPredicate() throws -> PredicateNode {
         if current.kind.isPunctuation(.leftParen) {
             let start = current
             switch try parseParenthesized() {
@@ -88,7 +92,7 @@ extension Parser {
     }
 
     /// `TRUEPREDICATE` / `FALSEPREDICATE`, or nil.
-    func parseConstantPredicate() throws -> PredicateNode? {
+    mutating func parseConstantPredicate() throws -> PredicateNode? {
         let token = current
         guard case .keyword(let word) = token.kind, word == .TRUEPREDICATE || word == .FALSEPREDICATE else {
             return nil
@@ -98,7 +102,7 @@ extension Parser {
     }
 
     /// `( content )` at predicate level, where the content may be a predicate or an expression.
-    func parseParenthesized() throws -> PredicateOrExpression {
+    mutating func parseParenthesized() throws -> PredicateOrExpression {
         let open = current
         try enter(at: open)
         try advance()
@@ -113,7 +117,7 @@ extension Parser {
 
     /// The first NOT-level operand inside a parenthesis: a predicate, or — when an
     /// expression is followed directly by `)` — that expression.
-    func parseFirstOperandInParentheses() throws -> PredicateOrExpression {
+    mutating func parseFirstOperandInParentheses() throws -> PredicateOrExpression {
         let start = current
         if Parser.startsOnlyAPredicate(start.kind) {
             return .predicate(try parseNot())
@@ -150,7 +154,7 @@ extension Parser {
     }
 
     /// `[ANY|SOME|ALL|NONE] expression operator[options] expression`.
-    func parseComparison() throws -> PredicateNode {
+    mutating func parseComparison() throws -> PredicateNode {
         let start = current
         var quantifier: (modifier: ComparisonModifier, isNone: Bool)?
         if case .keyword(let word) = start.kind, let found = Parser.quantifier(word) {
@@ -162,8 +166,8 @@ extension Parser {
 
     /// The operator, its options and the right operand of a comparison whose left operand is
     /// parsed. `NONE` becomes `NOT (ANY …)`.
-    func parseComparisonRest(
-        left: ExpressionNode, start: Token,
+    mutating func parseComparisonRest(
+        left: consuming ExpressionNode, start: Token,
         quantifier: (modifier: ComparisonModifier, isNone: Bool)?
     ) throws -> PredicateNode {
         guard let op = current.kind.comparisonOperator else {
@@ -180,7 +184,8 @@ extension Parser {
 
     /// Builds the comparison node (wrapped in NOT for `NONE`).
     static func comparison(
-        left: ExpressionNode, op: ComparisonOperator, options: ComparisonOptions, right: ExpressionNode,
+        left: consuming ExpressionNode, op: ComparisonOperator, options: ComparisonOptions,
+        right: consuming ExpressionNode,
         start: SourceRange, quantifier: (modifier: ComparisonModifier, isNone: Bool)?
     ) -> PredicateNode {
         let range = span(start, right.range)
@@ -193,7 +198,7 @@ extension Parser {
 
     /// `[letters]` after a comparison operator: any of c d n l w, in any order and case.
     /// Options after BETWEEN are accepted and dropped, as Apple does.
-    func parseOptions(after operatorToken: Token, for op: ComparisonOperator) throws -> ComparisonOptions {
+    mutating func parseOptions(after operatorToken: Token, for op: ComparisonOperator) throws -> ComparisonOptions {
         guard current.kind.isPunctuation(.leftBracket) else { return [] }
         let open = current
         try advance()
@@ -213,7 +218,7 @@ extension Parser {
 
     /// The options spelled by the letters at `range` (`cd` → case and diacritic insensitive);
     /// throws `unknown-option` at the first other character.
-    func optionLetters(_ range: SourceRange) throws -> ComparisonOptions {
+    mutating func optionLetters(_ range: SourceRange) throws -> ComparisonOptions {
         var options = ComparisonOptions()
         // Plain ASCII letters (the usual case) are read byte by byte.
         var index = range.lowerBound
@@ -232,7 +237,7 @@ extension Parser {
     }
 
     /// ``optionLetters(_:)`` character by character, for text with other characters.
-    func optionCharacters(_ range: SourceRange) throws -> ComparisonOptions {
+    mutating func optionCharacters(_ range: SourceRange) throws -> ComparisonOptions {
         let letters = text(range)
         var options = ComparisonOptions()
         var offset = range.lowerBound

@@ -14,7 +14,7 @@
 /// ``parsePrimary()`` only dispatches, so that its frame — one per nesting level — stays small.
 extension Parser {
     /// A primary expression.
-    func parsePrimary() throws -> ExpressionNode {
+    mutating func parsePrimary() throws -> ExpressionNode {
         switch primaryForm() {
         case .parenthesis: return try parseParenthesizedExpression()
         case .aggregate: return try parseAggregate()
@@ -35,7 +35,7 @@ extension Parser {
     }
 
     /// Which primary starts at the current token.
-    func primaryForm() -> PrimaryForm {
+    mutating func primaryForm() -> PrimaryForm {
         switch current.kind {
         case .punctuation(.leftParen): return .parenthesis
         case .punctuation(.leftBrace): return .aggregate
@@ -57,7 +57,7 @@ extension Parser {
     }
 
     /// `( expression )` inside an expression.
-    func parseParenthesizedExpression() throws -> ExpressionNode {
+    mutating func parseParenthesizedExpression() throws -> ExpressionNode {
         let open = current
         try enter(at: open)
         try advance()
@@ -68,7 +68,7 @@ extension Parser {
     }
 
     /// The one-token primaries: literals, keys, variables and specifiers.
-    func parseLeaf() throws -> ExpressionNode {
+    mutating func parseLeaf() throws -> ExpressionNode {
         let token = current
         let kind: ExpressionNode.Kind
         switch token.kind {
@@ -99,30 +99,49 @@ extension Parser {
     /// A key path starting with `first` (the current token): takes the plain `.key`, `.#key`
     /// and `.@op` steps that follow at once, so that the path's array is built once.
     /// (``parsePostfix(_:)`` would extend it the same way, one copy per step; it handles the
-    /// rest: `%K`, indexes, and the errors.)
-    func parseKeyPathLeaf(_ first: KeyPathComponent) throws -> ExpressionNode {
+    /// rest: `%K`, indexes, and the errors.) A one-component path keeps its range without an
+    /// array (``ComponentRanges``).
+    mutating func parseKeyPathLeaf(_ first: KeyPathComponent) throws -> ExpressionNode {
         let start = current.range
-        var end = start
-        var components = [first]
-        var ranges = [start]
         try advance()
+        guard at(.dot), Parser.isPlainKeyStep(peek().kind) else {
+            return ExpressionNode(.keyPath([first]), range: start, componentRangeStorage: .uniform(start, count: 1))
+        }
+        var end = start
+        var components: [KeyPathComponent] = []
+        var ranges: [SourceRange] = []
+        components.reserveCapacity(4)
+        ranges.reserveCapacity(4)
+        components.append(first)
+        ranges.append(start)
         while at(.dot) {
             let next = peek()
             switch next.kind {
             case .identifier, .escapedKey: components.append(.key(name(of: next)))
             case .collectionOperator(let op): components.append(.collectionOperator(op))
-            default: return ExpressionNode(.keyPath(components), range: start.union(end), componentRanges: ranges)
+            default:
+                return ExpressionNode(
+                    .keyPath(components), range: start.union(end), componentRangeStorage: .list(ranges))
             }
             try advance()
             try advance()
             end = next.range
             ranges.append(end)
         }
-        return ExpressionNode(.keyPath(components), range: start.union(end), componentRanges: ranges)
+        return ExpressionNode(.keyPath(components), range: start.union(end), componentRangeStorage: .list(ranges))
+    }
+
+    /// Whether a token after a `.` is a step ``parseKeyPathLeaf(_:)`` takes: a key, an escaped
+    /// key or a collection operator.
+    static func isPlainKeyStep(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .identifier, .escapedKey, .collectionOperator: true
+        default: false
+        }
     }
 
     /// `TRUE` `YES` `FALSE` `NO` `NULL` `NIL` `SELF` `ANYKEY`; other reserved words are errors.
-    func parseKeywordLiteral() throws -> ExpressionNode {
+    mutating func parseKeywordLiteral() throws -> ExpressionNode {
         let token = current
         guard case .keyword(let word) = token.kind else { throw expectedExpressionError() }
         let kind: ExpressionNode.Kind
@@ -139,7 +158,7 @@ extension Parser {
     }
 
     /// `{}` or `{e, e, …}`; the cursor is at `{`.
-    func parseAggregate() throws -> ExpressionNode {
+    mutating func parseAggregate() throws -> ExpressionNode {
         let open = current
         try enter(at: open)
         try advance()

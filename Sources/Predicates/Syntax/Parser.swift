@@ -6,29 +6,40 @@
 /// (both call forms, FUNCTION, SUBQUERY, CAST, TERNARY), `Parser+KeyPaths`, `FormatArguments`
 /// (binding `%@`, `%K`, `%d`, `%f`) and `Parser+Errors` (building the thrown errors).
 ///
-/// The whole input is lexed first (so that the number of format specifiers is known for the
-/// messages about arguments); a lexical error is reported only when the cursor reaches it, so
-/// the first error in the source is the one reported. No function backtracks.
+/// Tokens are lexed on demand, one ahead of the cursor at most (``peek()``); a lexical error
+/// is reported only when the cursor reaches it, so the first error in the source is the one
+/// reported. No function backtracks. The parser reads the string's UTF-8 storage in place:
+/// it exists only inside ``withParser(source:arguments:limits:_:)``.
 ///
-/// Stack use: the grammar functions recurse about ten frames per nesting level. The parser is
-/// a class (one per parse, never shared) because a struct's `self` is copied into a
-/// temporary in debug builds at every call of a non-mutating method, which made each frame
-/// hundreds of bytes larger; with the class, untyped internal `throws` and the error builders
-/// kept out of line, one level costs about 1.5–8 KB in a debug build and about 0.5–2 KB in a
-/// release build, so the default limit of 256 levels fits comfortably in a thread's stack.
-final class Parser {
+/// The parser is a struct that lives on the stack of ``withParser(source:arguments:limits:_:)``
+/// and is passed `inout` (it was a class, one heap object per parse). Every grammar function
+/// is `mutating`: a debug build copies a struct's `self` into a temporary at every call of a
+/// non-mutating method, which would make each recursive frame hundreds of bytes larger.
+///
+/// Stack use: the grammar functions recurse about ten frames per nesting level; with `self`
+/// passed by reference, untyped internal `throws` and the error builders kept out of line,
+/// the default limit of 256 levels fits comfortably in a thread's stack in debug and release
+/// builds (`RobustnessNestingTests` parse at the limit).
+struct Parser {
     let source: String
-    let bytes: [UInt8]
+    /// The UTF-8 bytes of ``source``, valid while ``withParser(source:arguments:limits:_:)`` runs.
+    let bytes: UnsafeBufferPointer<UInt8>
     let limits: ParserLimits
-    let tokens: [Token]
-    let lexFailure: Diagnostic?
-    /// The values of the string literals with escapes (see ``TokenKind/string(decoded:)``).
-    let decodedStrings: [String]
+    /// Lexes the tokens after ``lookahead`` (or after ``current`` when there is none).
+    var lexer: Lexer
+    /// The lexical error that `.invalid` stands for, once the lexer has met it.
+    var lexFailure: Diagnostic?
     let arguments: [PredicateValue]
-    let specifierCount: Int
 
-    /// Index of the current token.
-    var position = 0
+    /// The token at the cursor (never past the final `.end` / `.invalid`).
+    private(set) var current: Token
+    /// The token after ``current`` when ``peek()`` has lexed it.
+    private var lookahead: Token?
+    /// The token before ``current``, if any.
+    private(set) var previous: Token?
+    /// How many tokens have been lexed so far, the final `.end` or `.invalid` included; once
+    /// the cursor is at `.end`, the number of tokens in the input.
+    private(set) var tokenCount = 0
     /// The nesting level the parser is at (see ``ParserLimits``).
     var depth = 0
     /// The deepest level reached so far (tests compare it with ``CanonicalFormWalk``'s count).
@@ -39,12 +50,12 @@ final class Parser {
     /// collection, a date printed as `CAST(…)`); see ``mayPrintTooDeep``.
     var argumentLevels = 0
 
-    /// Checks the size limit and lexes; throws `empty-input`, `input-too-large`, or the
-    /// lexical error at the very first token.
-    init(source: String, arguments: [PredicateValue], limits: ParserLimits) throws {
-        self.source = source
-        self.limits = limits
-        self.arguments = arguments
+    /// Runs `body` with a parser over `source`, whose UTF-8 bytes it reads in place (a copy
+    /// only for a string without contiguous UTF-8 storage). Throws `empty-input`,
+    /// `input-too-large`, or the lexical error at the very first token.
+    static func withParser<T>(
+        source: String, arguments: [PredicateValue], limits: ParserLimits, _ body: (inout Parser) throws -> T
+    ) throws -> T {
         let count = source.utf8.count
         guard count <= limits.maximumInputBytes else {
             throw PredicateSyntaxError(
@@ -53,22 +64,48 @@ final class Parser {
                     range: SourceRange(limits.maximumInputBytes, count)),
                 source: source)
         }
-        self.bytes = Array(source.utf8)
-        let lexed = Lexer.tokenize(bytes)
-        self.tokens = lexed.tokens
-        self.lexFailure = lexed.failure
-        self.decodedStrings = lexed.decodedStrings
-        self.specifierCount = lexed.tokens.reduce(0) { count, token in
-            if case .specifier = token.kind { return count + 1 }
-            return count
+        func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> T {
+            var parser = try Parser(source: source, bytes: bytes, arguments: arguments, limits: limits)
+            return try body(&parser)
         }
-        if case .invalid = tokens[0].kind, let failure = lexFailure {
+        if let result = try source.utf8.withContiguousStorageIfAvailable(parse) { return result }
+        return try Array(source.utf8).withUnsafeBufferPointer(parse)
+    }
+
+    /// Lexes the first token; throws `empty-input` or the lexical error at the very first token.
+    private init(source: String, bytes: UnsafeBufferPointer<UInt8>, arguments: [PredicateValue], limits: ParserLimits)
+        throws
+    {
+        self.source = source
+        self.bytes = bytes
+        self.limits = limits
+        self.arguments = arguments
+        self.lexer = Lexer(bytes: bytes)
+        self.current = Token(.end, SourceRange(0, 0))
+        current = lexToken()
+        if case .invalid = current.kind, let failure = lexFailure {
             throw PredicateSyntaxError(failure, source: source)
         }
-        if case .end = tokens[0].kind {
-            throw PredicateSyntaxError(DiagnosticCatalog.emptyInput(range: SourceRange(0, count)), source: source)
+        if case .end = current.kind {
+            throw PredicateSyntaxError(
+                DiagnosticCatalog.emptyInput(range: SourceRange(0, bytes.count)), source: source)
         }
     }
+
+    /// The next token from the lexer; a lexical error becomes `.invalid` (noted in
+    /// ``lexFailure``), reported when the cursor reaches it.
+    private mutating func lexToken() -> Token {
+        tokenCount += 1
+        do {
+            return try lexer.next()
+        } catch {
+            lexFailure = error.diagnostic
+            return Token(.invalid, error.diagnostic.range ?? SourceRange(0, 0))
+        }
+    }
+
+    /// The number of format specifiers in the input (for the messages about arguments).
+    var specifierCount: Int { Lexer.specifierCount(bytes) }
 
     // MARK: - Entry points
 
@@ -93,7 +130,7 @@ final class Parser {
     /// The tree is then measured as its canonical text nests (``CanonicalFormWalk``): a tree
     /// that would print deeper than ``ParserLimits/maximumDepth`` is refused, so that what the
     /// parser returns always prints as text it accepts.
-    func parseWholePredicate() throws -> PredicateNode {
+    mutating func parseWholePredicate() throws -> PredicateNode {
         let predicate = try parsePredicate()
         try expectEnd(expecting: "AND, OR or the end of the input")
         if mayPrintTooDeep, let offending = CanonicalFormWalk.excess(of: predicate, limit: limits.maximumDepth) {
@@ -103,7 +140,7 @@ final class Parser {
     }
 
     /// A whole expression, then the end of the input; measured like a predicate.
-    func parseWholeExpression() throws -> ExpressionNode {
+    mutating func parseWholeExpression() throws -> ExpressionNode {
         let expression = try parseExpression()
         try expectEnd(expecting: "an operator or the end of the input")
         if mayPrintTooDeep, let offending = CanonicalFormWalk.excess(of: expression, limit: limits.maximumDepth) {
@@ -123,10 +160,10 @@ final class Parser {
     /// text nests at most `2 × tokens + argumentLevels` levels; `RoundTripDepthTests` checks the
     /// bound.
     var mayPrintTooDeep: Bool {
-        2 * tokens.count + argumentLevels > limits.maximumDepth
+        2 * tokenCount + argumentLevels > limits.maximumDepth
     }
 
-    func expectEnd(expecting: String) throws {
+    mutating func expectEnd(expecting: String) throws {
         let token = current
         switch token.kind {
         case .end:
@@ -141,39 +178,52 @@ final class Parser {
 
     // MARK: - Cursor
 
-    /// The token at the cursor (never past the final `.end` / `.invalid`).
-    var current: Token { tokens[position] }
-
-    /// The token `offset` places after the current one (clamped to the last token).
-    func peek(_ offset: Int = 1) -> Token {
-        tokens[Swift.min(position + offset, tokens.count - 1)]
+    /// Whether the cursor is at the last token (`.end` or `.invalid`): it stays there.
+    private var atLastToken: Bool {
+        switch current.kind {
+        case .end, .invalid: true
+        default: false
+        }
     }
 
-    /// Whether the current token is `punctuation` (a call, not a `Token` copy: this keeps the
-    /// recursive frames of debug builds small).
-    func at(_ punctuation: Punctuation) -> Bool {
-        tokens[position].kind.isPunctuation(punctuation)
+    /// The token after the current one (the current one at the end of the input).
+    mutating func peek() -> Token {
+        if atLastToken { return current }
+        if let lookahead { return lookahead }
+        let next = lexToken()
+        lookahead = next
+        return next
+    }
+
+    /// Whether the current token is `punctuation`.
+    mutating func at(_ punctuation: Punctuation) -> Bool {
+        current.kind.isPunctuation(punctuation)
     }
 
     /// Whether the token after the current one is `punctuation`.
-    func nextIs(_ punctuation: Punctuation) -> Bool {
+    mutating func nextIs(_ punctuation: Punctuation) -> Bool {
         peek().kind.isPunctuation(punctuation)
     }
 
-    /// The token before the current one, if any.
-    var previous: Token? { position > 0 ? tokens[position - 1] : nil }
-
     /// Moves to the next token; reaching the place of a lexical error throws it.
-    func advance() throws {
-        if position < tokens.count - 1 { position += 1 }
-        if case .invalid = tokens[position].kind, let failure = lexFailure {
+    mutating func advance() throws {
+        if !atLastToken {
+            previous = current
+            if let next = lookahead {
+                current = next
+                lookahead = nil
+            } else {
+                current = lexToken()
+            }
+        }
+        if case .invalid = current.kind, let failure = lexFailure {
             throw fail(failure)
         }
     }
 
     /// Consumes the closer matching `open`, or throws `unbalanced-parenthesis` (end of input or
     /// another closer) / `unexpected-token` (anything else), noting where `open` was.
-    func expectClosing(_ close: Punctuation, opening open: Token) throws {
+    mutating func expectClosing(_ close: Punctuation, opening open: Token) throws {
         if current.kind.isPunctuation(close) {
             try advance()
             return
@@ -192,7 +242,7 @@ final class Parser {
     // MARK: - Depth
 
     /// Enters one nesting level; throws `nesting-too-deep` at `token` beyond the limit.
-    func enter(at token: Token) throws {
+    mutating func enter(at token: Token) throws {
         depth += 1
         if depth > deepestReached { deepestReached = depth }
         if depth > limits.maximumDepth {
@@ -201,7 +251,7 @@ final class Parser {
     }
 
     /// Leaves `levels` nesting levels.
-    func leave(_ levels: Int = 1) {
+    mutating func leave(_ levels: Int = 1) {
         depth -= levels
     }
 
@@ -209,7 +259,7 @@ final class Parser {
 
     /// The name a name token stands for: an identifier's text, `#size` → `size`,
     /// `$x` and `$#x` → `x`.
-    func name(of token: Token) -> String {
+    mutating func name(of token: Token) -> String {
         var lower = token.range.lowerBound
         switch token.kind {
         case .escapedKey:
@@ -225,28 +275,28 @@ final class Parser {
 
     /// The value of the string literal at `range` whose token is `.string(decoded:)`:
     /// `'a\tb'` → `a<tab>b`.
-    func stringValue(decoded: Int?, range: SourceRange) -> String {
-        if let decoded, decoded < decodedStrings.count { return decodedStrings[decoded] }
+    mutating func stringValue(decoded: Int?, range: SourceRange) -> String {
+        if let decoded, decoded < lexer.decodedStrings.count { return lexer.decodedStrings[decoded] }
         return text(SourceRange(range.lowerBound + 1, range.upperBound - 1))
     }
 
     /// The source text of `range`.
-    func text(_ range: SourceRange) -> String {
+    mutating func text(_ range: SourceRange) -> String {
         let lower = Swift.min(range.lowerBound, bytes.count)
         let upper = Swift.min(range.upperBound, bytes.count)
-        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
     }
 
     /// `'token'` (shortened when long; a string literal shows its own quotes) or `the end of the
     /// input`, for messages.
-    func describe(_ token: Token) -> String {
+    mutating func describe(_ token: Token) -> String {
         if case .end = token.kind { return "the end of the input" }
         if case .string = token.kind { return Parser.shorten(text(token.range)) }
         return "'\(Parser.shorten(text(token.range)))'"
     }
 
     /// The source text of a node for messages, shortened to about 40 characters.
-    func snippet(_ range: SourceRange?) -> String {
+    mutating func snippet(_ range: SourceRange?) -> String {
         guard let range else { return "" }
         return Parser.shorten(text(range))
     }
@@ -257,7 +307,7 @@ final class Parser {
     }
 
     /// Wraps a diagnostic into the thrown error (with the source, for rendering).
-    func fail(_ diagnostic: Diagnostic) -> PredicateSyntaxError {
+    mutating func fail(_ diagnostic: Diagnostic) -> PredicateSyntaxError {
         PredicateSyntaxError(diagnostic, source: source)
     }
 

@@ -28,8 +28,9 @@ public struct PredicateParser: Sendable {
         -> PredicateNode
     {
         try Parser.run(format) {
-            let parser = try Parser(source: format, arguments: arguments, limits: limits)
-            return try parser.parseWholePredicate()
+            try Parser.withParser(source: format, arguments: arguments, limits: limits) { parser in
+                try parser.parseWholePredicate()
+            }
         }
     }
 
@@ -38,8 +39,9 @@ public struct PredicateParser: Sendable {
         -> ExpressionNode
     {
         try Parser.run(format) {
-            let parser = try Parser(source: format, arguments: arguments, limits: limits)
-            return try parser.parseWholeExpression()
+            try Parser.withParser(source: format, arguments: arguments, limits: limits) { parser in
+                try parser.parseWholeExpression()
+            }
         }
     }
 }

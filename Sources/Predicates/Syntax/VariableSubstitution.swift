@@ -87,7 +87,7 @@ struct VariableSubstitution {
         case .assignment(let variable, let value):
             kind = .assignment(variable: variable, value: try expression(value))
         }
-        return ExpressionNode(kind, range: node.range, componentRanges: node.componentRanges)
+        return ExpressionNode(kind, range: node.range, componentRangeStorage: node.componentRangeStorage)
     }
 
     mutating func expressions(_ nodes: [ExpressionNode]) throws -> [ExpressionNode] {
