@@ -27,13 +27,21 @@ extension DatabaseLiveResults {
         guard region.isTouched(by: changes) else {
             return ResultChange(rows: ListDiff(), sections: ListDiff(), applied: changes)
         }
-        let affected: (hierarchy: String, reevaluate: Set<ObjectKey>, refresh: Set<ObjectKey>)
+        let affected: AffectedKeys
+        let directions = plan.directions
+        let hasMembers = !ranked.members.isEmpty
         do {
-            affected = try plan.matcher.affectedKeys(by: changes, through: navigation, schema: mapping.schema)
+            // With no members, updates that can only make members leave reach nothing needed.
+            affected = try plan.matcher.affectedKeys(by: changes, through: navigation, schema: mapping.schema) {
+                entity, update in
+                let direction = directions.direction(of: update, entity: entity)
+                return direction == .leaving && !hasMembers ? nil : direction
+            }
         } catch {
             throw LiveResultsError("matching the change against the database failed: \(error)")
         }
-        let reachedKeys = Array(affected.reevaluate)
+        let restriction = restricted(affected.reevaluate)
+        let reachedKeys = Array(restriction.reevaluate)
         let found = try plan.evaluate(keys: reachedKeys, database: database)
         var evaluated: [Int32: [EvaluationValue]] = [:]
         for (key, values) in found { evaluated[number(key)] = values }
@@ -43,6 +51,9 @@ extension DatabaseLiveResults {
         // What a row displays may have changed: a refresh key path was touched, or one of its
         // own attributes changed. Only rows already numbered can be members.
         var displayChanged = affected.refresh.compactMap { rowOf[$0] }
+        // Members a joining update reached keep their place but read a changed value: updated,
+        // as when they are evaluated again.
+        displayChanged += restriction.keptMembers
         let schema = mapping.schema
         for (name, entityChanges) in changes.entities
         where schema.ancestors(of: name).last ?? name == plan.rootHierarchy {
@@ -60,5 +71,38 @@ extension DatabaseLiveResults {
         return ResultChange(
             rows: rowDiff.map { ObjectID(hierarchy: hierarchy, id: keys[Int($0)]) },
             sections: ListDiff(from: oldSections, to: sections.map(\.name)), applied: changes)
+    }
+
+    /// The reached roots that need evaluating again: every root reached by an update of unknown
+    /// direction, the members among those reached by leaving updates, the non-members among
+    /// those reached by joining ones (``ChangeDirectionAnalysis`` gives the argument); and the
+    /// rows of the members reached by joining updates only, which stay where they are.
+    func restricted(_ reached: [ChangeDirection: Set<ObjectKey>]) -> (
+        reevaluate: Set<ObjectKey>, keptMembers: [Int32]
+    ) {
+        var result = reached[.unknown] ?? []
+        if let leaving = reached[.leaving], !leaving.isEmpty {
+            // Whichever side is smaller is walked: a rename can reach far more roots than match.
+            if ranked.members.count < leaving.count {
+                for row in ranked.members where leaving.contains(keys[Int(row)]) { result.insert(keys[Int(row)]) }
+            } else {
+                for key in leaving where isMember(key) { result.insert(key) }
+            }
+        }
+        var kept: [Int32] = []
+        for key in reached[.joining] ?? [] {
+            if let row = rowOf[key], isMember(key) {
+                if !result.contains(key) { kept.append(row) }
+            } else {
+                result.insert(key)
+            }
+        }
+        return (result, kept)
+    }
+
+    /// Whether the object with `key` is a member now.
+    func isMember(_ key: ObjectKey) -> Bool {
+        guard let row = rowOf[key].map(Int.init), row < ranked.sortValues.count else { return false }
+        return ranked.sortValues[row] != nil
     }
 }

@@ -9,6 +9,8 @@ struct DatabasePlan: Sendable {
     let checked: CheckedFetchRequest
     let lowering: PredicateLowering
     let matcher: ChangeMatcher
+    /// Which reached roots each attribute update can change (``ChangeDirectionAnalysis``).
+    let directions: ChangeDirectionAnalysis
     /// The request's sort keys, the section key path first.
     let sortKeys: [SortKey]
     /// The attribute type of each sort key's value (`nil`: read as stored).
@@ -39,6 +41,8 @@ struct DatabasePlan: Sendable {
             throw LiveResultsError(
                 "the request's key paths cannot be tracked: \(error.description)", dependencyError: error)
         }
+        directions = ChangeDirectionAnalysis(
+            predicate: checked.predicate, dependencies: matcher.dependencies, schema: schema)
         lowering = PredicateLowering(layout: mapping)
         // Lowered once here so that a request SQL cannot express is refused before any fetch.
         do {
