@@ -26,6 +26,12 @@ struct BatchedEvaluationPropertyTests {
                 let (format, arguments) = graphCase.predicates[index % graphCase.predicates.count]
                 request.predicate = try? PredicateParser().parsePredicate(format, arguments: arguments)
             }
+            // Often the same sort keys as the first: batched with it (batches group queries whose
+            // sort values have the same types).
+            if let first = result.first, generator.chance(60) {
+                request.sortKeys = first.sortKeys
+                request.sectionKeyPath = first.sectionKeyPath
+            }
             result.append(request)
         }
         return result

@@ -6,22 +6,23 @@ import Predicates
 /// a log entry needs evaluated again (a round trip per query costs more than the queries on
 /// PostgreSQL).
 ///
-/// For queries 1…n over the table of `Content` with roots K1…Kn to evaluate, the statement is
+/// For queries 1…n over the table of `Content` whose sort values have the same types, with
+/// roots K1…Kn to evaluate, the statement is each query's own keyed statement
+/// (``DatabasePlan/select(keys:)``, as it runs alone, so each is planned as alone) with a
+/// marker column per query, joined with `UNION ALL`:
 ///
 /// ```sql
-/// SELECT "r"."id",
-///        CASE WHEN "r"."id" IN (K1) THEN (SELECT 1 FROM <query 1 where t0.id = r.id> LIMIT 1) ELSE NULL END,
-///        CASE WHEN "r"."id" IN (K1) THEN (SELECT <sort value> FROM <query 1 where t0.id = r.id> LIMIT 1) ELSE NULL END,
-///        …  -- the same for queries 2…n
-/// FROM "Content" AS "r" WHERE "r"."id" IN (K1 ∪ … ∪ Kn)
+/// SELECT t0.id, 1, 0, <sort value of query 1> FROM … WHERE t0.id IN (K1) AND <query 1>
+/// UNION ALL
+/// SELECT t0.id, 0, 1, <sort value of query 2> FROM … WHERE t0.id IN (K2) AND <query 2>
 /// ```
 ///
-/// Each subquery is the query's own lowered statement (``DatabasePlan/liveQuery``) with the
-/// outer row's key for its keys, so a root is a member of query i exactly when its marker
-/// column is not `NULL`, with the sort values beside it: the same answers as the query run with
-/// `key IN (Ki)`. A query with many roots to evaluate (more than ``maximumKeys``), and a batch
-/// whose bound values would pass the dialect's limit, are evaluated as before, query by query
-/// (a batch is cut in halves until it fits).
+/// A row belongs to the query whose marker is 1. Markers are the literals 0 and 1 and the sort
+/// values of every query stand in the same columns with the same types, so no column mixes
+/// types and none needs a typed `NULL` (PostgreSQL types the columns of a `UNION` pairwise,
+/// and two untyped `NULL`s become text). A query with many roots to evaluate (more than
+/// ``maximumKeys``) is evaluated alone, and a batch whose bound values would pass the
+/// dialect's limit is cut in halves until it fits.
 enum BatchedEvaluation {
     /// One query's roots to evaluate.
     struct Request {
@@ -30,10 +31,7 @@ enum BatchedEvaluation {
     }
 
     /// The most roots a query may have to be evaluated in a shared statement.
-    static let maximumKeys = 100
-
-    /// The alias of the outer table (the lowering names its tables `t0`, `t1`, …).
-    static let outerAlias = "r"
+    static let maximumKeys = 200
 
     /// The matching roots of each request with their sort values, in the order of `requests`.
     static func evaluate(_ requests: [Request], database: any SQLDatabase) throws(LiveResultsError)
@@ -47,18 +45,22 @@ enum BatchedEvaluation {
                 results[index] = try request.plan.evaluate(keys: request.keys, database: database)
                 continue
             }
+            // Batched together: queries over one table whose sort values have the same types.
             let from = request.plan.liveQuery.from
-            let table = "\(from.schema ?? "")\u{0}\(from.table)\u{0}\(request.plan.keyColumn)"
+            let types = request.plan.sortTypes.map { $0.map(\.rawValue) ?? "stored" }.joined(separator: ",")
+            let table = "\(from.schema ?? "")\u{0}\(from.table)\u{0}\(request.plan.keyColumn)\u{0}\(types)"
             if groups[table] == nil { tables.append(table) }
             groups[table, default: []].append(index)
         }
-        let budget = max(1, database.dialect.maximumBindings / 2)
+        // A query's statement binds its keys and its constants (a few; a batch that passes the
+        // limit anyway is cut in halves).
+        let budget = max(1, database.dialect.maximumBindings - 16)
         for table in tables {
             var batch: [Int] = []
             var cost = 0
             for index in groups[table] ?? [] {
                 let request = requests[index]
-                let estimate = request.keys.count * (2 + request.plan.sortTypes.count)
+                let estimate = request.keys.count + 8
                 if !batch.isEmpty && cost + estimate > budget {
                     try run(batch, requests, database, into: &results)
                     batch = []
@@ -86,7 +88,7 @@ enum BatchedEvaluation {
         }
         let statement: SQLStatement
         do {
-            statement = try database.dialect.render(select(indices, requests))
+            statement = try database.dialect.render(unionAll: selects(indices, requests))
         } catch {
             throw LiveResultsError("the live queries could not be rendered together: \(error.message)")
         }
@@ -107,51 +109,34 @@ enum BatchedEvaluation {
             guard let stored = row.first, let key = ObjectKey(stored: stored, as: keyType) else {
                 throw LiveResultsError("the live queries returned a row without a key: \(row.first ?? .null)")
             }
-            var column = 1
-            for index in indices {
-                let plan = requests[index].plan
-                if column < row.count, row[column] != .null {
-                    results[index].append((key, plan.sortValues(row, from: column + 1)))
-                }
-                column += 1 + plan.sortTypes.count
+            for (position, index) in indices.enumerated() where isMarked(row, 1 + position) {
+                results[index].append((key, requests[index].plan.sortValues(row, from: 1 + indices.count)))
             }
         }
     }
 
-    /// The statement for the requests at `indices` (see the type).
-    private static func select(_ indices: [Int], _ requests: [Request]) -> SQLSelect {
-        let outer = outerAlias
-        let firstPlan = requests[indices[0]].plan
-        let keyColumn = firstPlan.keyColumn
-        let outerKey = SQLExpression.column(alias: outer, name: keyColumn)
-        var columns: [SQLExpression] = [outerKey]
-        var union: [SQLValue] = []
-        var seen: Set<ObjectKey> = []
-        for index in indices {
-            let plan = requests[index].plan
-            let keys = requests[index].keys
-            for key in keys where seen.insert(key).inserted {
-                if let value = plan.keyType.storedKey(key.predicateValue) { union.append(value) }
-            }
-            let bound = keys.compactMap { plan.keyType.storedKey($0.predicateValue) }
-            let isKey = SQLExpression.inList(outerKey, bound.map { .value($0) })
-            var probe = plan.liveQuery
-            probe.order = []
-            probe.offset = nil
-            probe.limit = 1
-            probe.conditions.insert(.binary(.column(alias: "t0", name: keyColumn), .equal, outerKey), at: 0)
-            var marker = probe
-            marker.columns = [.literal(.one)]
-            columns.append(.caseWhen([SQLWhen(isKey, then: .scalar(marker))], otherwise: .literal(.null)))
-            for value in plan.liveQuery.columns.dropFirst() {
-                var sort = probe
-                sort.columns = [value]
-                columns.append(.caseWhen([SQLWhen(isKey, then: .scalar(sort))], otherwise: .literal(.null)))
-            }
+    /// Whether the marker column `column` of `row` is 1.
+    private static func isMarked(_ row: [SQLValue], _ column: Int) -> Bool {
+        guard column < row.count else { return false }
+        switch row[column] {
+        case .integer(let value): return value == 1
+        case .double(let value): return value == 1
+        case .text(let text): return text == "1"
+        case .null, .blob: return false
         }
-        let from = firstPlan.liveQuery.from
-        var select = SQLSelect(columns: columns, from: .init(table: from.table, alias: outer, schema: from.schema))
-        select.conditions = [.inList(outerKey, union.map { .value($0) })]
-        return select
+    }
+
+    /// The selects for the requests at `indices`, with their markers (see the type).
+    private static func selects(_ indices: [Int], _ requests: [Request]) -> [SQLSelect] {
+        indices.enumerated().map { position, index in
+            let plan = requests[index].plan
+            var select = plan.select(
+                keys: requests[index].keys.compactMap { plan.keyType.storedKey($0.predicateValue) })
+            select.order = []
+            let markers = indices.indices.map { SQLExpression.literal($0 == position ? .one : .zero) }
+            let key = select.columns.first ?? .column(alias: "t0", name: plan.keyColumn)
+            select.columns = [key] + markers + select.columns.dropFirst()
+            return select
+        }
     }
 }
