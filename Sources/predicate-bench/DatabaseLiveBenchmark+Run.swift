@@ -62,6 +62,9 @@ extension DatabaseLiveBenchmark {
             try writer.execute(SQLSchemaDefinition.statements(for: mapping, dialect: writer.dialect))
             try writer.execute(try graph.insertStatements(mapping: mapping, dialect: writer.dialect))
         }
+        // Planner statistics, as a database in service has them (PostgreSQL's autovacuum would
+        // gather them some time after the load; without them it plans joins blind).
+        try writer.execute(SQLStatement(sql: "ANALYZE"))
         let store = try DatabaseStore(database: writer, verifiedMapping: mapping)
         progress("dblive \(target.name): first fetch of 100 queries…")
         let follower = try ChangeLogFollower(mapping: mapping, connect: target.connect)
