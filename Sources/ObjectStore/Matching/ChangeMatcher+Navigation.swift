@@ -50,14 +50,15 @@ extension ChangeMatcher {
         // Objects known to be of their level's entity, by class, and objects to check first (a
         // gained or lost destination, whose concrete entity the change set does not say: only
         // relationship changes and insertions, of the unknown class).
-        let empty = paths.map { Array(repeating: Set<ObjectKey>(), count: $0.steps.count) }
+        let pathSteps = self.pathSteps
+        let empty = pathSteps.map { Array(repeating: Set<ObjectKey>(), count: $0.count) }
         var seeds: [ChangeDirection: [[Set<ObjectKey>]]] = [:]
         var unsure = empty
         var result = AffectedKeys(hierarchy: rootHierarchy)
 
         func changed(_ key: ObjectKey, entity: String, property: String, _ direction: ChangeDirection) {
             for reference in stepsByKey[property] ?? [] {
-                let step = paths[reference.path].steps[reference.level]
+                let step = pathSteps[reference.path][reference.level]
                 if schema.isKind(entity, of: step.entity) {
                     seeds[direction, default: empty][reference.path][reference.level].insert(key)
                 }
@@ -69,7 +70,7 @@ extension ChangeMatcher {
             else { return }
             let destination = relationship.destination
             for reference in stepsByKey[inverse] ?? [] {
-                let step = paths[reference.path].steps[reference.level]
+                let step = pathSteps[reference.path][reference.level]
                 guard schema.isKind(destination, of: step.entity) || schema.isKind(step.entity, of: destination)
                 else { continue }
                 unsure[reference.path][reference.level].formUnion(ids)
@@ -81,7 +82,7 @@ extension ChangeMatcher {
             for inserted in entityChanges.inserted {
                 if isRoot { result.reevaluate[.unknown, default: []].insert(inserted.id) }
                 for reference in allSteps
-                where schema.isKind(name, of: paths[reference.path].steps[reference.level].entity) {
+                where schema.isKind(name, of: pathSteps[reference.path][reference.level].entity) {
                     seeds[.unknown, default: empty][reference.path][reference.level].insert(inserted.id)
                 }
                 for (key, value) in inserted.values {
@@ -119,7 +120,7 @@ extension ChangeMatcher {
             let classSeeds = seeds[direction] ?? empty
             let classUnsure = direction == .unknown ? unsure : empty
             for (index, path) in paths.enumerated() {
-                let steps = path.steps
+                let steps = pathSteps[index]
                 var carried: Set<ObjectKey> = []
                 var level = steps.count - 1
                 while level >= 0 {
