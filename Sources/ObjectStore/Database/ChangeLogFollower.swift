@@ -42,7 +42,9 @@ public struct FollowedUpdate: Sendable {
 /// Keeps many live queries over one database current from its change log, as one follower
 /// per process and database: each log entry is read once, in sequence order, and matched once
 /// against every query — the queries are indexed by the keys of their ``QueryRegion``s, so an
-/// entry costs nothing for the queries it cannot touch.
+/// entry costs nothing for the queries it cannot touch; the keyed lookups of the matcher are
+/// shared (``SharedNavigation``), and the roots every query needs evaluated again are evaluated
+/// in one statement per table (``BatchedEvaluation``).
 ///
 /// ```swift
 /// let follower = try ChangeLogFollower(mapping: mapping, connect: { try openLogConnection() })
