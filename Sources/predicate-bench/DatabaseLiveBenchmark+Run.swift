@@ -62,6 +62,9 @@ extension DatabaseLiveBenchmark {
             try writer.execute(SQLSchemaDefinition.statements(for: mapping, dialect: writer.dialect))
             try writer.execute(try graph.insertStatements(mapping: mapping, dialect: writer.dialect))
         }
+        // Planner statistics, as a database in service has them (PostgreSQL's autovacuum would
+        // gather them some time after the load; without them it plans joins blind).
+        try writer.execute(SQLStatement(sql: "ANALYZE"))
         let store = try DatabaseStore(database: writer, verifiedMapping: mapping)
         progress("dblive \(target.name): first fetch of 100 queries…")
         let follower = try ChangeLogFollower(mapping: mapping, connect: target.connect)
@@ -73,12 +76,15 @@ extension DatabaseLiveBenchmark {
         let clock = ContinuousClock()
         var incremental: [Duration] = []
         var rerun: [Duration] = []
+        var phases: [FollowerStatistics] = []
         for round in 0...runs {
             progress("dblive \(target.name): change set \(round)…")
             try store.apply(try changeSet(contents: contents, round: round, graph: &graph))
+            follower.statistics = FollowerStatistics()
             let start = clock.now
             try follower.poll()
             let kept = clock.now - start
+            if round > 0 { phases.append(follower.statistics) }
             let again = clock.now
             for select in polled { _ = try reader.rows(select) }
             let rerunTime = clock.now - again
@@ -98,7 +104,7 @@ extension DatabaseLiveBenchmark {
         return Result(
             database: target.name, contents: contents, queries: requests.count, matchingRows: rows,
             incremental: Timing(durations: incremental), rerun: Timing(durations: rerun), latency: latency,
-            bytesPerRow: Double(bytes) / Double(max(1, rows)))
+            bytesPerRow: Double(bytes) / Double(max(1, rows)), phases: phases)
     }
 
     /// Milliseconds from each commit (a one-object change set) to its diff in a follower
@@ -164,6 +170,22 @@ extension DatabaseLiveBenchmark {
 }
 
 extension DatabaseLiveBenchmark.Result {
+    /// The phases of the follower's work, medians over the rounds.
+    var phaseSummary: String {
+        func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        }
+        let navigation = median(phases.map { $0.navigationSeconds * 1000 })
+        let navigationCount = median(phases.map { Double($0.navigationStatements) })
+        let evaluation = median(phases.map { $0.evaluationSeconds * 1000 })
+        let evaluationCount = median(phases.map { Double($0.evaluationStatements) })
+        let other = median(phases.map { ($0.applySeconds - $0.navigationSeconds - $0.evaluationSeconds) * 1000 })
+        return "navigation \(Report.number(navigation)) ms (\(Int(navigationCount)) statements), "
+            + "re-evaluation \(Report.number(evaluation)) ms (\(Int(evaluationCount)) statements), "
+            + "region tests, direction analysis, set operations and merges \(Report.number(other)) ms."
+    }
+
     /// The Markdown section of the row.
     var markdown: String {
         func ms(_ duration: Duration) -> String {
@@ -192,6 +214,8 @@ extension DatabaseLiveBenchmark.Result {
             thread, \(latency.count) samples): median **\(percentile(0.5)) ms**, p99 \(percentile(0.99)) ms. \
             Memory: \(Report.number(bytesPerRow)) bytes per matching row held \
             (\(Report.grouped(matchingRows)) rows over the \(queries) queries).
+
+            Where keeping current goes (medians over the measured rounds): \(phaseSummary)
             """
     }
 }

@@ -21,6 +21,8 @@ enum DatabaseLiveBenchmark {
         var rerun: Timing
         var latency: [Double]
         var bytesPerRow: Double
+        /// The follower's statistics of each measured round (statements and their time).
+        var phases: [FollowerStatistics] = []
     }
 
     /// Users own Buckets, Buckets hold Contents, Contents have Tags (to-many both ways).

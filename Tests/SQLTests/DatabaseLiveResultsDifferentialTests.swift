@@ -24,6 +24,26 @@ struct DatabaseLiveResultsDifferentialTests {
         var sequences = 0
         var steps = 0
         var skipped = 0
+        /// The directions of the attribute updates the requests read (membership or order), by
+        /// class: each class must occur, so that every restriction of the re-evaluated roots
+        /// is checked against memory.
+        var directions: [ChangeDirection: Int] = [:]
+    }
+
+    /// Counts the direction of each attribute update in `applied` that `request` reads.
+    static func countDirections(_ applied: ChangeSet, request: FetchRequest, schema: Schema, tally: inout Tally) {
+        guard let checked = try? CheckedFetchRequest(request, schema: schema),
+            let dependencies = try? QueryDependencies(checked)
+        else { return }
+        let analysis = ChangeDirectionAnalysis(
+            predicate: checked.predicate, dependencies: dependencies, schema: schema)
+        let read = dependencies.properties(with: [.membership, .order])
+        for (entity, changes) in applied.entities {
+            for update in changes.updated
+            where update.attributes.keys.contains(where: { read.contains(EntityProperty(entity, $0)) }) {
+                tally.directions[analysis.direction(of: update, entity: entity), default: 0] += 1
+            }
+        }
     }
 
     /// Rewrites every table from `graph`, in one transaction.
@@ -71,6 +91,7 @@ struct DatabaseLiveResultsDifferentialTests {
                 return "step \(index): \(error)"
             }
             tally.steps += 1
+            countDirections(expected.applied, request: sequence.request, schema: mapping.schema, tally: &tally)
             if live.rows != memory.rows { return "step \(index): database \(live.rows), memory \(memory.rows)" }
             if live.sections != memory.sections {
                 return "step \(index): sections \(live.sections), memory \(memory.sections)"
@@ -126,8 +147,11 @@ struct DatabaseLiveResultsDifferentialTests {
         }
         print(
             "DatabaseLiveResultsDifferentialTests.\(name): \(tally.sequences) sequences, \(tally.steps) steps, "
-                + "\(tally.skipped) skipped")
+                + "\(tally.skipped) skipped; attribute updates read, by direction: \(tally.directions)")
         #expect(tally.sequences >= run.cases, "too many sequences skipped: \(tally.skipped)")
+        for direction in ChangeDirection.allCases {
+            #expect(tally.directions[direction, default: 0] > 0, "no \(direction) attribute update was drawn")
+        }
     }
 
     @Test("SQLite: 300 seeded sequences of 20 change sets, each step as in memory")

@@ -24,27 +24,56 @@ extension DatabaseLiveResults {
     public mutating func apply(_ changes: ChangeSet, database: any SQLDatabase, navigation: some MatchNavigation)
         throws(LiveResultsError) -> ResultChange
     {
-        guard region.isTouched(by: changes) else {
+        guard let pending = try match(changes, navigation: navigation) else {
             return ResultChange(rows: ListDiff(), sections: ListDiff(), applied: changes)
         }
-        let affected: (hierarchy: String, reevaluate: Set<ObjectKey>, refresh: Set<ObjectKey>)
+        return try finish(pending, found: try plan.evaluate(keys: pending.reevaluate, database: database))
+    }
+
+    /// The first half of ``apply(_:database:navigation:)``: the roots `changes` makes to
+    /// evaluate again, found without changing the results; `nil` when the change is outside
+    /// the ``region``. A ``ChangeLogFollower`` matches every query of an entry first, then
+    /// evaluates the roots of several queries in one statement (``BatchedEvaluation``).
+    func match(_ changes: ChangeSet, navigation: some MatchNavigation) throws(LiveResultsError) -> PendingChange? {
+        guard region.isTouched(by: changes) else { return nil }
+        let affected: AffectedKeys
+        let directions = plan.directions
+        let hasMembers = !ranked.members.isEmpty
         do {
-            affected = try plan.matcher.affectedKeys(by: changes, through: navigation, schema: mapping.schema)
+            // With no members, updates that can only make members leave reach nothing needed.
+            affected = try plan.matcher.affectedKeys(by: changes, through: navigation, schema: mapping.schema) {
+                entity, update in
+                let direction = directions.direction(of: update, entity: entity)
+                return direction == .leaving && !hasMembers ? nil : direction
+            }
         } catch {
             throw LiveResultsError("matching the change against the database failed: \(error)")
         }
-        let reachedKeys = Array(affected.reevaluate)
-        let found = try plan.evaluate(keys: reachedKeys, database: database)
+        let restriction = restricted(affected.reevaluate)
+        return PendingChange(
+            changes: changes, reevaluate: Array(restriction.reevaluate), refresh: affected.refresh,
+            keptMembers: restriction.keptMembers)
+    }
+
+    /// The second half of ``apply(_:database:navigation:)``: merges the answers `found` for
+    /// the roots of `pending` (the matching ones among them, with their sort values) and
+    /// returns the change.
+    mutating func finish(_ pending: PendingChange, found: [(ObjectKey, [EvaluationValue])]) throws(LiveResultsError)
+        -> ResultChange
+    {
         var evaluated: [Int32: [EvaluationValue]] = [:]
         for (key, values) in found { evaluated[number(key)] = values }
         // A reached key without a row was no member and is none now (it matched nothing): it
         // needs no row number.
-        let reached = reachedKeys.compactMap { rowOf[$0] }
+        let reached = pending.reevaluate.compactMap { rowOf[$0] }
         // What a row displays may have changed: a refresh key path was touched, or one of its
         // own attributes changed. Only rows already numbered can be members.
-        var displayChanged = affected.refresh.compactMap { rowOf[$0] }
+        var displayChanged = pending.refresh.compactMap { rowOf[$0] }
+        // Members a joining update reached keep their place but read a changed value: updated,
+        // as when they are evaluated again.
+        displayChanged += pending.keptMembers
         let schema = mapping.schema
-        for (name, entityChanges) in changes.entities
+        for (name, entityChanges) in pending.changes.entities
         where schema.ancestors(of: name).last ?? name == plan.rootHierarchy {
             for update in entityChanges.updated where !update.attributes.isEmpty {
                 if let row = rowOf[update.id] { displayChanged.append(row) }
@@ -59,6 +88,52 @@ extension DatabaseLiveResults {
         let hierarchy = plan.rootHierarchy
         return ResultChange(
             rows: rowDiff.map { ObjectID(hierarchy: hierarchy, id: keys[Int($0)]) },
-            sections: ListDiff(from: oldSections, to: sections.map(\.name)), applied: changes)
+            sections: ListDiff(from: oldSections, to: sections.map(\.name)), applied: pending.changes)
     }
+
+    /// The reached roots that need evaluating again: every root reached by an update of unknown
+    /// direction, the members among those reached by leaving updates, the non-members among
+    /// those reached by joining ones (``ChangeDirectionAnalysis`` gives the argument); and the
+    /// rows of the members reached by joining updates only, which stay where they are.
+    func restricted(_ reached: [ChangeDirection: Set<ObjectKey>]) -> (
+        reevaluate: Set<ObjectKey>, keptMembers: [Int32]
+    ) {
+        var result = reached[.unknown] ?? []
+        if let leaving = reached[.leaving], !leaving.isEmpty {
+            // Whichever side is smaller is walked: a rename can reach far more roots than match.
+            if ranked.members.count < leaving.count {
+                for row in ranked.members where leaving.contains(keys[Int(row)]) { result.insert(keys[Int(row)]) }
+            } else {
+                for key in leaving where isMember(key) { result.insert(key) }
+            }
+        }
+        var kept: [Int32] = []
+        for key in reached[.joining] ?? [] {
+            if let row = rowOf[key], isMember(key) {
+                if !result.contains(key) { kept.append(row) }
+            } else {
+                result.insert(key)
+            }
+        }
+        return (result, kept)
+    }
+
+    /// Whether the object with `key` is a member now.
+    func isMember(_ key: ObjectKey) -> Bool {
+        guard let row = rowOf[key].map(Int.init), row < ranked.sortValues.count else { return false }
+        return ranked.sortValues[row] != nil
+    }
+}
+
+/// A change matched against one ``DatabaseLiveResults``, waiting for the evaluation of its
+/// roots (``DatabaseLiveResults/match(_:navigation:)``).
+struct PendingChange {
+    /// The applied change set.
+    var changes: ChangeSet
+    /// The roots to evaluate again.
+    var reevaluate: [ObjectKey]
+    /// The roots whose display key paths were touched.
+    var refresh: Set<ObjectKey>
+    /// Members reached by joining updates only: updated in place.
+    var keptMembers: [Int32]
 }

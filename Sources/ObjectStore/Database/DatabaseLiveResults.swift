@@ -16,8 +16,10 @@ import Predicates
 /// The first fetch is the request lowered to SQL (``PredicateLowering/liveQuery(_:keys:)``):
 /// the matching keys with their sort values. For each applied change set, in the order they
 /// committed: the request's ``QueryRegion`` says whether the change can matter at all (no SQL
-/// when not); the ``ChangeMatcher`` finds the roots it may affect with keyed `SELECT`s
-/// (``DatabaseNavigation``); those roots alone are evaluated again
+/// when not); each attribute update is classified from its new value
+/// (``ChangeDirectionAnalysis``: it can only make members leave, only make non-members join,
+/// or either); the ``ChangeMatcher`` finds the roots it may affect with keyed `SELECT`s
+/// (``DatabaseNavigation``); of those, the ones the direction leaves open alone are evaluated again
 /// (`WHERE key IN (…) AND <predicate>`, with their sort values) and merged into the list by
 /// the code ``LiveResultSet`` merges with (``RankedRows``), which makes the diff.
 ///

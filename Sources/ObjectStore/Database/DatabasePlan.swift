@@ -9,6 +9,8 @@ struct DatabasePlan: Sendable {
     let checked: CheckedFetchRequest
     let lowering: PredicateLowering
     let matcher: ChangeMatcher
+    /// Which reached roots each attribute update can change (``ChangeDirectionAnalysis``).
+    let directions: ChangeDirectionAnalysis
     /// The request's sort keys, the section key path first.
     let sortKeys: [SortKey]
     /// The attribute type of each sort key's value (`nil`: read as stored).
@@ -17,6 +19,11 @@ struct DatabasePlan: Sendable {
     let rootHierarchy: String
     /// The key type of the root's hierarchy.
     let keyType: SQLKeyType
+    /// The request lowered once (``PredicateLowering/liveQuery(_:keys:)`` without keys): the
+    /// root's key, then its sort values. A keyed evaluation adds `key IN (…)` to it.
+    let liveQuery: SQLSelect
+    /// The root table's key column (the first column of ``liveQuery``).
+    let keyColumn: String
 
     init(request: FetchRequest, mapping: SQLMapping) throws(LiveResultsError) {
         let schema = mapping.schema
@@ -39,13 +46,19 @@ struct DatabasePlan: Sendable {
             throw LiveResultsError(
                 "the request's key paths cannot be tracked: \(error.description)", dependencyError: error)
         }
+        directions = ChangeDirectionAnalysis(
+            predicate: checked.predicate, dependencies: matcher.dependencies, schema: schema)
         lowering = PredicateLowering(layout: mapping)
-        // Lowered once here so that a request SQL cannot express is refused before any fetch.
+        // Lowered once here, so that a request SQL cannot express is refused before any fetch.
         do {
-            _ = try lowering.liveQuery(checked)
+            liveQuery = try lowering.liveQuery(checked)
         } catch {
             throw LiveResultsError("the request cannot be lowered to SQL: \(error.message)")
         }
+        guard case .column(_, let key)? = liveQuery.columns.first else {
+            throw LiveResultsError("the live query of '\(request.entity)' selects no key")
+        }
+        keyColumn = key
         sortKeys = checked.sortKeys.map(\.key)
         sortTypes = checked.sortKeys.map { key in
             if case .attribute(let attribute)? = key.resolved.destinationProperty { return attribute.type }
@@ -75,7 +88,7 @@ struct DatabasePlan: Sendable {
     {
         let rows: [[SQLValue]]
         do {
-            rows = try database.rows(try lowering.liveQuery(checked, keys: keys))
+            rows = try database.rows(select(keys: keys))
         } catch {
             throw LiveResultsError("the live query failed: \(error)")
         }
@@ -85,14 +98,29 @@ struct DatabasePlan: Sendable {
             guard let first = row.first, let key = ObjectKey(stored: first, as: keyType) else {
                 throw LiveResultsError("the live query returned a row without a key: \(row.first ?? .null)")
             }
-            var values: [EvaluationValue] = []
-            values.reserveCapacity(sortTypes.count)
-            for (index, type) in sortTypes.enumerated() {
-                let stored = index + 1 < row.count ? row[index + 1] : .null
-                values.append(EvaluationValue(stored.predicateValue(as: type)))
-            }
-            result.append((key, values))
+            result.append((key, sortValues(row, from: 1)))
         }
         return result
+    }
+
+    /// The live query restricted to `keys` (all rows when `nil`): the same statement the
+    /// lowering makes with keys, without lowering the request again.
+    func select(keys: [SQLValue]?) -> SQLSelect {
+        var select = liveQuery
+        if let keys {
+            select.conditions.insert(.inList(.column(alias: "t0", name: keyColumn), keys.map { .value($0) }), at: 0)
+        }
+        return select
+    }
+
+    /// The sort values stored in `row` from column `start` on, read as their attributes' types.
+    func sortValues(_ row: [SQLValue], from start: Int) -> [EvaluationValue] {
+        var values: [EvaluationValue] = []
+        values.reserveCapacity(sortTypes.count)
+        for (index, type) in sortTypes.enumerated() {
+            let stored = start + index < row.count ? row[start + index] : .null
+            values.append(EvaluationValue(stored.predicateValue(as: type)))
+        }
+        return values
     }
 }

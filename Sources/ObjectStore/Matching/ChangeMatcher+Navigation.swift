@@ -28,19 +28,40 @@ extension ChangeMatcher {
     func affectedKeys(by changes: ChangeSet, through navigation: some MatchNavigation, schema: Schema)
         throws -> (hierarchy: String, reevaluate: Set<ObjectKey>, refresh: Set<ObjectKey>)
     {
+        let keys = try affectedKeys(by: changes, through: navigation, schema: schema) { _, _ in .unknown }
+        var reevaluate: Set<ObjectKey> = []
+        for (_, reached) in keys.reevaluate { reevaluate.formUnion(reached) }
+        return (keys.hierarchy, reevaluate, keys.refresh)
+    }
+
+    /// ``affectedKeys(by:through:schema:)`` with the roots to re-evaluate kept apart by the
+    /// ``ChangeDirection`` of the changes that reach them: `classify` gives the direction of
+    /// each attribute update (of an object of the concrete entity named), or `nil` to leave the
+    /// update out (its roots are not needed). Insertions, deletions and relationship changes
+    /// are ``ChangeDirection/unknown``. The keyed questions are asked class by class, each
+    /// once (the existence of updated objects once for all classes).
+    func affectedKeys(
+        by changes: ChangeSet, through navigation: some MatchNavigation, schema: Schema,
+        classify: (String, UpdatedObject) -> ChangeDirection?
+    ) throws -> AffectedKeys {
         let paths = dependencies.paths
         let root = dependencies.rootEntity
         let rootHierarchy = schema.ancestors(of: root).last ?? root
-        // Objects known to be of their level's entity, and objects to check first (a gained or
-        // lost destination, whose concrete entity the change set does not say).
-        var seeds = paths.map { Array(repeating: Set<ObjectKey>(), count: $0.steps.count) }
-        var unsure = seeds
-        var reevaluate: Set<ObjectKey> = []
+        // Objects known to be of their level's entity, by class, and objects to check first (a
+        // gained or lost destination, whose concrete entity the change set does not say: only
+        // relationship changes and insertions, of the unknown class).
+        let pathSteps = self.pathSteps
+        let empty = pathSteps.map { Array(repeating: Set<ObjectKey>(), count: $0.count) }
+        var seeds: [ChangeDirection: [[Set<ObjectKey>]]] = [:]
+        var unsure = empty
+        var result = AffectedKeys(hierarchy: rootHierarchy)
 
-        func changed(_ key: ObjectKey, entity: String, property: String) {
+        func changed(_ key: ObjectKey, entity: String, property: String, _ direction: ChangeDirection) {
             for reference in stepsByKey[property] ?? [] {
-                let step = paths[reference.path].steps[reference.level]
-                if schema.isKind(entity, of: step.entity) { seeds[reference.path][reference.level].insert(key) }
+                let step = pathSteps[reference.path][reference.level]
+                if schema.isKind(entity, of: step.entity) {
+                    seeds[direction, default: empty][reference.path][reference.level].insert(key)
+                }
             }
         }
         func changedInverse(of property: String, on entity: String, ids: [ObjectKey]) {
@@ -49,7 +70,7 @@ extension ChangeMatcher {
             else { return }
             let destination = relationship.destination
             for reference in stepsByKey[inverse] ?? [] {
-                let step = paths[reference.path].steps[reference.level]
+                let step = pathSteps[reference.path][reference.level]
                 guard schema.isKind(destination, of: step.entity) || schema.isKind(step.entity, of: destination)
                 else { continue }
                 unsure[reference.path][reference.level].formUnion(ids)
@@ -59,10 +80,10 @@ extension ChangeMatcher {
         for (name, entityChanges) in changes.entities {
             let isRoot = schema.isKind(name, of: root)
             for inserted in entityChanges.inserted {
-                if isRoot { reevaluate.insert(inserted.id) }
+                if isRoot { result.reevaluate[.unknown, default: []].insert(inserted.id) }
                 for reference in allSteps
-                where schema.isKind(name, of: paths[reference.path].steps[reference.level].entity) {
-                    seeds[reference.path][reference.level].insert(inserted.id)
+                where schema.isKind(name, of: pathSteps[reference.path][reference.level].entity) {
+                    seeds[.unknown, default: empty][reference.path][reference.level].insert(inserted.id)
                 }
                 for (key, value) in inserted.values {
                     let ids: [ObjectKey]
@@ -74,39 +95,77 @@ extension ChangeMatcher {
                     changedInverse(of: key, on: name, ids: ids)
                 }
             }
-            if isRoot { reevaluate.formUnion(entityChanges.deleted) }
+            if isRoot && !entityChanges.deleted.isEmpty {
+                result.reevaluate[.unknown, default: []].formUnion(entityChanges.deleted)
+            }
             guard !entityChanges.updated.isEmpty else { continue }
+            let classified = entityChanges.updated.compactMap { update in
+                classify(name, update).map { (update, $0) }
+            }
+            guard !classified.isEmpty else { continue }
             // Objects deleted since (by this change set or a later one) are walked from no more.
+            // Asked for every updated object, whatever is left out, so that the queries sharing
+            // a navigation share this question.
             let existing = try navigation.keys(Set(entityChanges.updated.map(\.id)), ofKind: name)
-            for updated in entityChanges.updated where existing.contains(updated.id) {
-                for key in updated.attributes.keys { changed(updated.id, entity: name, property: key) }
+            for (updated, direction) in classified where existing.contains(updated.id) {
+                for key in updated.attributes.keys { changed(updated.id, entity: name, property: key, direction) }
                 for (key, change) in updated.relationships {
-                    changed(updated.id, entity: name, property: key)
+                    changed(updated.id, entity: name, property: key, direction)
                     changedInverse(of: key, on: name, ids: change.mentionedIDs)
                 }
             }
         }
 
-        var refresh: Set<ObjectKey> = []
-        for (index, path) in paths.enumerated() {
-            let steps = path.steps
-            var carried: Set<ObjectKey> = []
-            var level = steps.count - 1
-            while level >= 0 {
-                var objects = seeds[index][level].union(carried)
-                let toCheck = unsure[index][level].subtracting(objects)
-                if !toCheck.isEmpty { objects.formUnion(try navigation.keys(toCheck, ofKind: steps[level].entity)) }
-                if level == 0 {
-                    if path.roles.needsReevaluation { reevaluate.formUnion(objects) }
-                    if path.roles.contains(.display) { refresh.formUnion(objects) }
-                } else if !objects.isEmpty {
-                    carried = try navigation.sources(steps[level - 1], reaching: objects)
-                } else {
-                    carried = []
+        for direction in ChangeDirection.allCases {
+            let classSeeds = seeds[direction] ?? empty
+            let classUnsure = direction == .unknown ? unsure : empty
+            for (index, path) in paths.enumerated() {
+                let steps = pathSteps[index]
+                var carried: Set<ObjectKey> = []
+                var level = steps.count - 1
+                while level >= 0 {
+                    // No copy when only one side has objects (a shared navigation's answer stays shared).
+                    var objects = classSeeds[index][level]
+                    if objects.isEmpty { objects = carried } else { objects.formUnion(carried) }
+                    let toCheck = classUnsure[index][level].subtracting(objects)
+                    if !toCheck.isEmpty {
+                        objects.formUnion(try navigation.keys(toCheck, ofKind: steps[level].entity))
+                    }
+                    if level == 0 {
+                        if path.roles.needsReevaluation { result.add(objects, direction) }
+                        if path.roles.contains(.display) { result.refresh.formUnion(objects) }
+                    } else if !objects.isEmpty {
+                        carried = try navigation.sources(steps[level - 1], reaching: objects)
+                    } else {
+                        carried = []
+                    }
+                    level -= 1
                 }
-                level -= 1
             }
         }
-        return (rootHierarchy, reevaluate, refresh)
+        return result
+    }
+}
+
+/// The roots a change set reaches, as keys of the root's hierarchy, the roots to re-evaluate
+/// kept apart by the ``ChangeDirection`` of the changes that reach them (see
+/// ``ChangeMatcher/affectedKeys(by:through:schema:classify:)``).
+struct AffectedKeys {
+    /// The root's hierarchy.
+    var hierarchy: String
+    /// The roots to re-evaluate, by the class of the changes that reach them (a root reached
+    /// by changes of several classes is in several sets).
+    var reevaluate: [ChangeDirection: Set<ObjectKey>] = [:]
+    /// The roots whose display key paths were touched.
+    var refresh: Set<ObjectKey> = []
+
+    /// Adds `keys` to a class (without a copy when the class has none yet).
+    mutating func add(_ keys: Set<ObjectKey>, _ direction: ChangeDirection) {
+        guard !keys.isEmpty else { return }
+        if reevaluate[direction]?.isEmpty ?? true {
+            reevaluate[direction] = keys
+        } else {
+            reevaluate[direction, default: []].formUnion(keys)
+        }
     }
 }

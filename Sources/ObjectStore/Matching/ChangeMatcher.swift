@@ -60,6 +60,8 @@ public struct ChangeMatcher: Sendable {
     /// For each key, the (path, level) pairs whose step reads it.
     let stepsByKey: [String: [StepReference]]
     let allSteps: [StepReference]
+    /// The steps of each path (``DependencyPath/steps`` computed once: it builds new arrays).
+    let pathSteps: [[DependencyPath.Step]]
 
     struct StepReference: Hashable {
         var path: Int
@@ -80,6 +82,7 @@ public struct ChangeMatcher: Sendable {
         }
         stepsByKey = byKey
         allSteps = all
+        pathSteps = dependencies.paths.map(\.steps)
     }
 
     /// The roots `changes` may affect. `graph` is the graph after the change (see the type's
