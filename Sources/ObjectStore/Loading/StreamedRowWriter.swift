@@ -154,8 +154,11 @@ struct StreamedRowWriter: GraphFileSink {
             return false
         }
         count += 1
-        row = plan.template
-        given = Array(repeating: false, count: row.count)
+        // Back to the template in place: no new arrays per object.
+        for column in row.indices {
+            row[column] = plan.template[column]
+            given[column] = false
+        }
         return true
     }
 

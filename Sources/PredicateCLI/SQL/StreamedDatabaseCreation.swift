@@ -55,6 +55,7 @@ final class MappedFile {
     private let base: UnsafeMutableRawPointer
     private let count: Int
     private var released = 0
+    private let page = max(1, Int(sysconf(Int32(_SC_PAGESIZE))))
     /// Pages are given back in steps of at least this many bytes.
     private static let step = 4 << 20
 
@@ -81,7 +82,6 @@ final class MappedFile {
     /// Gives back the whole pages before `offset` (they are read again from the file if
     /// touched again).
     func release(upTo offset: Int) {
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let end = min(offset, count) / page * page
         guard end - released >= Self.step else { return }
         _ = madvise(base + released, end - released, MADV_DONTNEED)
