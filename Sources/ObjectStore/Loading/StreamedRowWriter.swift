@@ -34,7 +34,11 @@ struct StreamedRowWriter: GraphFileSink {
     /// Per destination entity, the ids objects name.
     private var references: [[Int]]
     /// The object being read: its row and which of its columns are given.
-    private var current: StreamedEntityPlan?
+    /// The list being read: its entity's empty row, column types and key column, kept apart
+    /// from its plan so that no object copies the plan.
+    private var template: [SQLValue] = []
+    private var columnTypes: [SQLColumnType] = []
+    private var keyColumn = 0
     private var row: [SQLValue] = []
     private var given: [Bool] = []
     private var write: SQLRowWriter?
@@ -61,7 +65,9 @@ struct StreamedRowWriter: GraphFileSink {
     mutating func readList(_ name: String, entity: Int, _ objects: (inout Self, _ list: Int) -> Bool) -> Bool {
         if plans[entity] == nil { plans[entity] = StreamedEntityPlan(entity, layout: layout, mapping: mapping) }
         guard let plan = plans[entity] else { return false }
-        current = plan
+        template = plan.template
+        columnTypes = plan.columns.map(\.type)
+        keyColumn = plan.keyColumn
         row = plan.template
         given = Array(repeating: false, count: row.count)
         let database = self.database
@@ -116,7 +122,7 @@ struct StreamedRowWriter: GraphFileSink {
         if case .double(let number) = normalized, number.isNaN, !storesNaN { return false }
         guard
             let stored = try? ObjectGraph.storedValue(
-                normalized, type: attribute.type, column: current?.columns[column].type ?? .json, mapping: mapping)
+                normalized, type: attribute.type, column: columnTypes[column], mapping: mapping)
         else { return false }
         given[column] = true
         row[column] = stored
@@ -143,10 +149,10 @@ struct StreamedRowWriter: GraphFileSink {
     }
 
     mutating func finishObject(_ key: ObjectKey, entity: Int, list: Int) -> Bool {
-        guard case .int(let id) = key, let plan = plans[entity], let write,
+        guard case .int(let id) = key, let write,
             ids[layout.hierarchyOf[entity]].updateValue(Int32(entity), forKey: id) == nil
         else { return false }
-        row[plan.keyColumn] = .integer(Int64(id))
+        row[keyColumn] = .integer(Int64(id))
         do {
             try write(row)
         } catch {
@@ -156,7 +162,7 @@ struct StreamedRowWriter: GraphFileSink {
         count += 1
         // Back to the template in place: no new arrays per object.
         for column in row.indices {
-            row[column] = plan.template[column]
+            row[column] = template[column]
             given[column] = false
         }
         return true
