@@ -50,7 +50,10 @@ extension ObjectGraph {
 /// is not one it writes as it reads (or has a problem): the caller rolls back and loads the
 /// whole graph.
 public struct StreamedWriteDeclined: Error, CustomStringConvertible {
+    /// The refusal; it carries no reason: the whole-graph load that follows names the problem,
+    /// if the file has one.
     public init() {}
 
+    /// `the graph file cannot be written as it is read`.
     public var description: String { "the graph file cannot be written as it is read" }
 }
