@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 import PostgresDatabase
 import Testing
@@ -17,17 +18,18 @@ struct StreamedCreateCommandTests {
         ]}
         """
 
-    /// Each Content names its Bucket: written as read.
+    /// Each Content names its Bucket: written as read, in the file's order (3, 1, 2).
     static let ownRows = """
         {"Bucket": [{"id": 1, "name": "Inbox"}, {"id": 2, "name": "Archive"}],
-         "Content": [{"id": 1, "size": 10, "bucket": 2}, {"id": 2, "size": 20, "bucket": 1},
-                     {"id": 3, "size": 30}]}
+         "Content": [{"id": 3, "size": 30}, {"id": 1, "size": 10, "bucket": 2},
+                     {"id": 2, "size": 20, "bucket": 1}]}
         """
 
-    /// The same graph stated from the Buckets' side: the whole graph is built.
+    /// The same graph stated from the Buckets' side: the whole graph is built, and its rows
+    /// written by key (1, 2, 3).
     static let bucketSide = """
         {"Bucket": [{"id": 1, "name": "Inbox", "contents": [2]}, {"id": 2, "name": "Archive", "contents": [1]}],
-         "Content": [{"id": 1, "size": 10}, {"id": 2, "size": 20}, {"id": 3, "size": 30}]}
+         "Content": [{"id": 3, "size": 30}, {"id": 1, "size": 10}, {"id": 2, "size": 20}]}
         """
 
     /// Own rows, the last Content naming a Bucket that does not exist.
@@ -97,5 +99,13 @@ struct StreamedCreateCommandTests {
             }, directory: directory)
         let left = try PostgresConnection(url: urls["dangling"] ?? "").tableColumns().keys.sorted()
         #expect(left.isEmpty)
+        // Which path wrote the rows shows in a fresh table's physical order: the file's order
+        // when they were written as read, key order when the whole graph wrote them.
+        let order = { (name: String) in
+            try PostgresConnection(url: urls[name] ?? "").rows(
+                SQLStatement(sql: #"SELECT "id" FROM "Content" ORDER BY ctid"#))
+        }
+        #expect(try order("own") == [[.integer(3)], [.integer(1)], [.integer(2)]])
+        #expect(try order("bucketSide") == [[.integer(1)], [.integer(2)], [.integer(3)]])
     }
 }
