@@ -104,9 +104,12 @@ public final class PostgresConnection: SQLDatabase {
     }
 
     /// Installs (or replaces) the engine's helper functions in the current schema
-    /// (``PostgresHelperFunctions/installStatement``; ``SQLDatabase``).
+    /// (``PostgresHelperFunctions/installStatement``; ``SQLDatabase``) unless the database
+    /// already has this build's: their version mark is read first, and the functions and the
+    /// mark are written together only when it differs (``PostgresHelperFunctions/version``).
     public func installHelperFunctions() throws(PostgresError) {
-        try execute(PostgresHelperFunctions.installStatement)
+        guard !PostgresHelperFunctions.isCurrent(markRows: try rows(PostgresHelperFunctions.markQuery)) else { return }
+        try execute(PostgresHelperFunctions.markedInstallStatement)
     }
 
     private func send(_ statement: SQLStatement) throws(PostgresError) -> OpaquePointer? {

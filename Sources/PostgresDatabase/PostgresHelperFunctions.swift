@@ -1,7 +1,8 @@
 import Evaluation
 
 /// The SQL functions that lowered predicates call on PostgreSQL, installed by one statement
-/// (``installStatement``; `PostgresConnection.installHelperFunctions()` runs it). They mirror
+/// (``installStatement``; `PostgresConnection.installHelperFunctions()` runs it, with a version
+/// mark, when the database does not have this build's: ``version``). They mirror
 /// the in-memory string semantics that the SQLite helper registers as Swift functions:
 ///
 /// | function | meaning |

@@ -55,7 +55,8 @@ struct BulkGraphBuilder {
     }
 
     /// Starts the statements of the list of entity `name`; returns its index for
-    /// ``finishObject(_:entity:list:)``.
+    /// ``finishObject(_:entity:list:)`` (``GraphFileReader`` starts it through
+    /// ``readList(_:entity:_:)``).
     mutating func beginList(_ name: String) -> Int {
         batches.append((name, BulkStatements()))
         return batches.count - 1
@@ -158,7 +159,8 @@ struct BulkGraphBuilder {
     /// by ``finish()``), writes its attributes and files its relationship statements in the
     /// order the change-set path connects them (to-one keys by name, then to-many keys by
     /// name).
-    mutating func finishObject(_ key: ObjectKey, entity: Int, list: Int) {
+    @discardableResult
+    mutating func finishObject(_ key: ObjectKey, entity: Int, list: Int) -> Bool {
         defer {
             attributes.removeAll(keepingCapacity: true)
             statements.removeAll(keepingCapacity: true)
@@ -170,6 +172,7 @@ struct BulkGraphBuilder {
             statements.sort { relationships[$0.relationship].rank < relationships[$1.relationship].rank }
         }
         for (index, targets) in statements { batches[list].statements.append(index, row: row, targets: targets) }
+        return true
     }
 }
 

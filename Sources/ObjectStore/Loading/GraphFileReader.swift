@@ -3,73 +3,79 @@ import KeyPaths
 import Predicates
 
 /// Reads a graph file (`{"Entity": [{"id": 1, "key": value, …}], …}`) straight from its bytes
-/// into a ``BulkGraphBuilder``: no tree of the document, no dictionary per object.
+/// into a ``GraphFileSink`` — the ``BulkGraphBuilder`` of a graph, or the
+/// ``StreamedRowWriter`` of `db create` — without a tree of the document or a dictionary per
+/// object.
 ///
 /// It accepts only text that `JSONDecoder` reads to the same values (see
 /// ``JSONByteScanner``: strict JSON, no repeated keys, numbers it is sure of) and answers
-/// `nil` for anything else, so that ``ObjectGraph/load(json:schema:)`` falls back to the
+/// `false` for anything else, so that ``ObjectGraph/load(json:schema:)`` falls back to the
 /// decoder and its messages.
 struct GraphFileReader {
     private var scanner: JSONByteScanner
-    private var builder: BulkGraphBuilder
     private var entityNames: Set<String> = []
     /// The keys met so far per entity, as bytes, with what they name: most objects repeat the
     /// same few keys, matched here without making a `String` or hashing.
     private var knownKeys: [Int: [(bytes: [UInt8], key: BulkKey)]] = [:]
+    /// Called after each object with the number of bytes read so far (a mapped file releases
+    /// the pages before it).
+    var consumed: ((Int) -> Void)?
 
-    init(bytes: UnsafeRawBufferPointer, builder: BulkGraphBuilder) {
+    init(bytes: UnsafeRawBufferPointer) {
         scanner = JSONByteScanner(bytes)
-        self.builder = builder
     }
 
-    /// The finished tables, or `nil`.
-    mutating func read() -> [HierarchyTable]? {
-        guard scanner.consume(UInt8(ascii: "{")) else { return nil }
+    /// Reads the whole text into `builder`; `false` at the first thing it or the builder
+    /// refuses.
+    mutating func read(into builder: inout some GraphFileSink) -> Bool {
+        guard scanner.consume(UInt8(ascii: "{")) else { return false }
         if !scanner.closesAtOnce(UInt8(ascii: "}")) {
             while true {
                 guard let name = scanner.string(), entityNames.insert(name).inserted,
-                    scanner.consume(UInt8(ascii: ":")), readList(name)
-                else { return nil }
-                guard let more = scanner.continues(UInt8(ascii: "}")) else { return nil }
+                    scanner.consume(UInt8(ascii: ":")), readList(name, &builder)
+                else { return false }
+                guard let more = scanner.continues(UInt8(ascii: "}")) else { return false }
                 if !more { break }
             }
         }
-        guard scanner.atEnd() else { return nil }
-        return builder.finish()
+        return scanner.atEnd()
     }
 
     /// One entity's list of objects; an empty list of any name is accepted (the change-set
     /// path ignores it).
-    private mutating func readList(_ name: String) -> Bool {
+    private mutating func readList<Sink: GraphFileSink>(_ name: String, _ builder: inout Sink) -> Bool {
         guard scanner.consume(UInt8(ascii: "[")) else { return false }
         if scanner.closesAtOnce(UInt8(ascii: "]")) { return true }
         guard let entity = builder.insertableEntity(named: name) else { return false }
-        let list = builder.beginList(name)
-        while true {
-            guard readObject(entity, list: list), let more = scanner.continues(UInt8(ascii: "]")) else { return false }
-            if !more { return true }
+        return builder.readList(name, entity: entity) { builder, list in
+            while true {
+                guard readObject(entity, list: list, &builder), let more = scanner.continues(UInt8(ascii: "]")) else {
+                    return false
+                }
+                consumed?(scanner.position)
+                if !more { return true }
+            }
         }
     }
 
-    private mutating func readObject(_ entity: Int, list: Int) -> Bool {
+    private mutating func readObject(_ entity: Int, list: Int, _ builder: inout some GraphFileSink) -> Bool {
         guard scanner.consume(UInt8(ascii: "{")), !scanner.closesAtOnce(UInt8(ascii: "}")) else { return false }
         var id: ObjectKey?
         while true {
-            switch readKey(entity) {
+            switch readKey(entity, &builder) {
             case .failed:
                 return false
             case .id:
                 guard scanner.consume(UInt8(ascii: ":")), id == nil, let read = readID() else { return false }
                 id = read
             case .property(let resolved):
-                guard scanner.consume(UInt8(ascii: ":")), readValue(resolved) else { return false }
+                guard scanner.consume(UInt8(ascii: ":")), readValue(resolved, &builder) else { return false }
             }
             guard let more = scanner.continues(UInt8(ascii: "}")) else { return false }
             if !more { break }
         }
         guard let id else { return false }
-        builder.finishObject(id, entity: entity, list: list)
-        return true
+        return builder.finishObject(id, entity: entity, list: list)
     }
 
     private enum ObjectKeyName {
@@ -79,7 +85,7 @@ struct GraphFileReader {
     }
 
     /// The next key of an object: `id` or what it names on `entity`.
-    private mutating func readKey(_ entity: Int) -> ObjectKeyName {
+    private mutating func readKey(_ entity: Int, _ builder: inout some GraphFileSink) -> ObjectKeyName {
         if let bytes = scanner.plainStringBytes() {
             if bytes.count == 2, bytes[0] == UInt8(ascii: "i"), bytes[1] == UInt8(ascii: "d") { return .id }
             if let known = knownKeys[entity]?.first(where: { $0.bytes.elementsEqual(bytes) }) {
@@ -108,7 +114,7 @@ struct GraphFileReader {
         }
     }
 
-    private mutating func readValue(_ key: BulkKey) -> Bool {
+    private mutating func readValue(_ key: BulkKey, _ builder: inout some GraphFileSink) -> Bool {
         switch key {
         case .attribute(let column, let attribute):
             guard let value = taggedValue() else { return false }
@@ -116,7 +122,7 @@ struct GraphFileReader {
         case .relationship(let index):
             switch scanner.peek() ?? 0 {
             case UInt8(ascii: "["):
-                guard builder.relationships[index].relationship.isToMany, let targets = readIDList() else {
+                guard builder.isToMany(index), let targets = readIDList() else {
                     return false
                 }
                 return builder.addTargets(targets, index)

@@ -30,12 +30,12 @@ extension ObjectGraph {
     /// `JSONDecoder` reads it or the builder gives up.
     package static func bulkLoaded(schema: Schema, json data: Data) -> ObjectGraph? {
         var graph = ObjectGraph(schema: schema)
-        let builder = BulkGraphBuilder(layout: graph.layout, tables: graph.storage.tables)
-        let tables = data.withUnsafeBytes { bytes -> [HierarchyTable]? in
-            var reader = GraphFileReader(bytes: bytes, builder: builder)
-            return reader.read()
+        var builder = BulkGraphBuilder(layout: graph.layout, tables: graph.storage.tables)
+        let read = data.withUnsafeBytes { bytes -> Bool in
+            var reader = GraphFileReader(bytes: bytes)
+            return reader.read(into: &builder)
         }
-        guard let tables else { return nil }
+        guard read, let tables = builder.finish() else { return nil }
         graph.tables = tables
         return graph
     }

@@ -86,6 +86,16 @@ struct DBCommand: ToolCommand {
     }
 
     private func create(_ schema: Schema, io: ToolIO) -> Int32 {
+        // Rows written as the file is read when it allows it; otherwise (nothing written) the
+        // whole graph is loaded, checked and written below.
+        if let graphPath,
+            let (tables, objects) = DatabaseCreation(target: target, replace: replace).createStreamed(
+                schema, graphPath: graphPath, coreData: mapping == "coredata")
+        {
+            io.writeError(
+                "created \(CommandSupport.count(tables, "table")), loaded \(CommandSupport.count(objects, "object"))\n")
+            return ExitStatus.success
+        }
         var graph = ObjectGraph(schema: schema)
         if let graphPath {
             switch StoreInputs.graph(graphPath, schema: schema) {
