@@ -113,18 +113,20 @@ extension ObjectGraph {
 
     private func columnRows(_ plan: ColumnPlan, entity: Int, state: ScanState) throws(EvaluationError) -> [Int32] {
         let entities = storage.tables[state.hierarchy].entities
-        // Which concrete entities are scanned, looked up by number (a deleted row's `-1` is not).
-        let scanned = layout.names.indices.map { layout.isKind($0, of: entity) }
+        // Whether each concrete entity is scanned, by entity number + 1: slot 0 stands for a
+        // deleted row's `-1`, which never is. A row is then kept without a branch.
+        let scanned = [0] + layout.names.indices.map { layout.isKind($0, of: entity) ? 1 : 0 }
         var matches: [Int32] = []
-        var selection: [Int32] = []
-        selection.reserveCapacity(Self.scanBatch)
         var start = 0
         while start < entities.count {
             let end = min(entities.count, start + Self.scanBatch)
-            selection.removeAll(keepingCapacity: true)
-            for row in start..<end {
-                let concrete = Int(entities[row])
-                if concrete >= 0, scanned[concrete] { selection.append(Int32(row)) }
+            var selection = [Int32](unsafeUninitializedCapacity: end - start) { buffer, count in
+                var kept = 0
+                for row in start..<end {
+                    buffer[kept] = Int32(row)
+                    kept += scanned[Int(entities[row]) + 1]
+                }
+                count = kept
             }
             try plan.filter(&selection, state)
             matches += selection
