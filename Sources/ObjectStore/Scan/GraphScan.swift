@@ -121,12 +121,14 @@ extension ObjectGraph {
         while start < entities.count {
             let end = min(entities.count, start + Self.scanBatch)
             var selection = [Int32](unsafeUninitializedCapacity: end - start) { buffer, count in
-                var kept = 0
-                for row in start..<end {
-                    buffer[kept] = Int32(row)
-                    kept += scanned[Int(entities[row]) + 1]
+                count = entities.withUnsafeBufferPointer { concrete in
+                    var kept = 0
+                    for row in start..<end {
+                        buffer[kept] = Int32(row)
+                        kept += scanned[Int(concrete[row]) + 1]
+                    }
+                    return kept
                 }
-                count = kept
             }
             try plan.filter(&selection, state)
             matches += selection
