@@ -32,37 +32,3 @@ final class ScanState {
         return join
     }
 }
-
-/// How a leaf with to-one hops runs in one scan.
-enum ToOneJoin {
-    /// The comparison answered once per destination row, the roots filtered by one verdict
-    /// each: when the destination tables on the path have no more rows than the root table.
-    case semiJoin(ToOneSemiJoin)
-    /// Each selected root's hops followed and its value tested inline: when the destinations
-    /// outnumber the roots (ten Buckets pointing into a million Contents), where testing every
-    /// destination would cost more than the scan itself.
-    case follow
-
-    init(_ leaf: ColumnLeaf, storage: GraphStorage, roots: Int, choice: ToOneJoinChoice) {
-        let semiJoin: Bool
-        switch choice {
-        case .bySize: semiJoin = ToOneSemiJoin.cost(leaf, storage) <= roots
-        case .semiJoin: semiJoin = true
-        case .follow: semiJoin = false
-        }
-        self = semiJoin ? .semiJoin(ToOneSemiJoin(leaf, storage)) : .follow
-    }
-}
-
-/// Which way the leaves of a scan with to-one hops run (``ToOneJoin``): by the sizes of the
-/// tables (the default), or forced one way, so that tests compare both with the row evaluator
-/// on small graphs.
-package enum ToOneJoinChoice: Sendable, CaseIterable {
-    /// The semi-join when the destination tables on the path have no more rows than the root
-    /// table, otherwise following each root's hops.
-    case bySize
-    /// Always the semi-join.
-    case semiJoin
-    /// Always following each root's hops.
-    case follow
-}
