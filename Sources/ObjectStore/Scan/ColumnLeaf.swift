@@ -100,7 +100,22 @@ struct ColumnLeaf: Sendable {
                 kept = try keepNumbers(
                     &selection, scan, values, bounds, { l <= $0 && $0 <= h }, { dl <= $0 && $0 <= dh })
             }
-        case .integerMember, .string:
+        case .string(let matcher):
+            // The stored string is matched where it lies (no copy of the value per row).
+            try selection.withUnsafeMutableBufferPointer { rows throws(EvaluationError) in
+                for index in 0..<count {
+                    let row = rows[index]
+                    let verdict: Bool
+                    if case .string(let string) = values[Int(row)] {
+                        verdict = matcher(string)
+                    } else {
+                        verdict = try evaluateRow(row, scan)
+                    }
+                    rows[kept] = row
+                    kept += verdict ? 1 : 0
+                }
+            }
+        case .integerMember:
             for index in 0..<count {
                 let row = selection[index]
                 let verdict: Bool
