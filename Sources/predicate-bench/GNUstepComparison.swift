@@ -8,6 +8,7 @@ import Predicates
 /// ```
 /// predicate-bench --write-nested-json FILE COUNT SEED   # the data, as one JSON array
 /// predicate-bench --time-json FILE PREDICATES RUNS      # one line per predicate
+/// predicate-bench --time-graph FILE PREDICATES RUNS     # the same, as an object graph's scan
 /// ```
 ///
 /// Both halves read the JSON file with their platform's JSON reader (`JSONSerialization`,
@@ -35,6 +36,12 @@ enum GNUstepComparison {
                 throw Failure(description: "usage: predicate-bench --time-json FILE PREDICATES RUNS")
             }
             try time(data: arguments[1], predicates: arguments[2], runs: runs)
+            return true
+        case "--time-graph":
+            guard arguments.count == 4, let runs = Int(arguments[3]), runs > 0 else {
+                throw Failure(description: "usage: predicate-bench --time-graph FILE PREDICATES RUNS")
+            }
+            try GNUstepGraphHalf.time(data: arguments[1], predicates: arguments[2], runs: runs)
             return true
         default:
             return false

@@ -11,7 +11,8 @@ import Testing
 /// graph objects, and compiled for the objects exported as nested dictionaries (the path the
 /// engine had before graphs). They must agree on every object: the same Bool, or all an error.
 /// The column scan (``GraphScan``) is checked on the same cases with its column path forced on
-/// and off: both must find the matches the interpreter finds, or both fail when it fails.
+/// (its to-one leaves forced to each join) and off, a third of them after deleting objects: all
+/// must find the matches the interpreter finds, or all fail when it fails.
 @Suite("Evaluation on the graph: differential against nested dictionaries and the interpreter")
 struct GraphDifferentialTests {
     /// The outcome of one evaluation.
@@ -107,12 +108,13 @@ struct GraphDifferentialTests {
         try? graph.fetch(scan, strategy: strategy)
     }
 
-    /// Where the column scan, the row scan and the interpreter (object by object, in key order)
-    /// disagree on the matches of `predicate`, described; `nil` when they agree.
+    /// Where the column scan (with its to-one leaves run each way: semi-join, following each
+    /// root's hops, chosen by size), the row scan and the interpreter (object by object, in key
+    /// order) disagree on the matches of `predicate`, described; `nil` when they agree.
     static func scanMismatch(_ graphCase: GraphCase, _ predicate: PredicateNode) -> String? {
         let graph = graphCase.graph
         guard let checked = try? CheckedPredicate(predicate, schema: graph.schema, entity: graphCase.root),
-            let scan = try? PredicateCompiler().compileScan(checked, for: graph)
+            var scan = try? PredicateCompiler().compileScan(checked, for: graph)
         else { return nil }
         var expected: [ObjectID]? = []
         for object in graph.graphObjects(of: graphCase.root) {
@@ -122,11 +124,37 @@ struct GraphDifferentialTests {
             }
             if matches { expected?.append(object.id) }
         }
-        let columns = scanned(graph, scan, .columns)
+        var outcomes: [String] = []
+        for choice in ToOneJoinChoice.allCases {
+            scan.toOneJoins = choice
+            let columns = scanned(graph, scan, .columns)
+            if columns != expected {
+                outcomes.append("column scan (\(choice)) \(columns.map(\.description) ?? "error")")
+            }
+        }
         let rows = scanned(graph, scan, .rows)
-        guard columns != expected || rows != expected else { return nil }
-        return "interpreted \(expected.map(\.description) ?? "error"), column scan "
-            + "\(columns.map(\.description) ?? "error"), row scan \(rows.map(\.description) ?? "error")"
+        if rows != expected { outcomes.append("row scan \(rows.map(\.description) ?? "error")") }
+        guard !outcomes.isEmpty else { return nil }
+        return "interpreted \(expected.map(\.description) ?? "error"), " + outcomes.joined(separator: ", ")
+    }
+
+    /// `graph` with one to three of its objects deleted (their rows become tombstones, and the
+    /// to-one relationships that pointed at them are emptied), or `graph` when a deletion is
+    /// refused.
+    static func deletingSome(_ graph: ObjectGraph, _ random: inout SplitMix64) -> ObjectGraph {
+        let objects = graph.schema.entities.flatMap { entity in
+            graph.objects(of: entity.name).filter { graph.entity(of: $0) == entity.name }.map { ($0, entity.name) }
+        }
+        guard !objects.isEmpty else { return graph }
+        var changes = ChangeSet()
+        var chosen: Set<ObjectID> = []
+        for _ in 0..<random.int(in: 1...3) {
+            let (object, entity) = random.pick(objects)
+            if chosen.insert(object).inserted { changes[entity].deleted.append(object.id) }
+        }
+        var changed = graph
+        do { try changed.apply(changes) } catch { return graph }
+        return changed
     }
 
     @Test("the column scan == the row scan == the interpreter, on the same cases (≥ 2,000 predicates)")
@@ -134,9 +162,18 @@ struct GraphDifferentialTests {
         let run = PropertyRun("GraphScanDifferentialTests", defaultCases: 2_000)
         var compared = 0
         var onColumns = 0
+        var withDeletions = 0
+        var hopCounts = [0, 0, 0]
         for index in 0..<run.cases {
             var generator = GraphCaseGenerator(seed: run.caseSeed(index))
-            guard let graphCase = generator.makeCase() else { continue }
+            guard var graphCase = generator.makeCase() else { continue }
+            // A third of the cases scan a graph with deleted objects: tombstone rows in the
+            // tables, emptied to-one relationships.
+            var random = SplitMix64(seed: run.caseSeed(index) ^ 0x5EED_DE1E)
+            if random.chance(1, in: 3) {
+                graphCase.graph = Self.deletingSome(graphCase.graph, &random)
+                withDeletions += 1
+            }
             for (format, arguments) in graphCase.predicates {
                 guard let predicate = try? PredicateParser().parsePredicate(format, arguments: arguments),
                     let checked = try? CheckedPredicate(predicate, schema: graphCase.schema, entity: graphCase.root)
@@ -144,6 +181,10 @@ struct GraphDifferentialTests {
                 compared += 1
                 if (try? PredicateCompiler().compileScan(checked, for: graphCase.graph))?.usesColumns == true {
                     onColumns += 1
+                    // Key paths of two to-one hops (`r0.q1.a2_3`), of one (`r0.a2_3`), of none.
+                    hopCounts[
+                        format.contains(/[rq][0-9]+\.[rq][0-9]+\.a/) ? 2 : format.contains(/[rq][0-9]+\.a/) ? 1 : 0] +=
+                        1
                 }
                 guard let problem = Self.scanMismatch(graphCase, predicate) else { continue }
                 let smallest = Shrinker.shrink(
@@ -159,9 +200,13 @@ struct GraphDifferentialTests {
                 return
             }
         }
-        print("GraphScanDifferentialTests: \(compared) predicates compared, \(onColumns) planned on columns")
+        print(
+            "GraphScanDifferentialTests: \(compared) predicates compared, \(onColumns) planned on columns "
+                + "(\(hopCounts[1]) with one-hop paths, \(hopCounts[2]) with two-hop paths), "
+                + "\(withDeletions) cases with deletions")
         // About half the generated predicates have a to-one comparison with a constant somewhere.
-        #expect(run.cases < 500 || (compared >= 2_000 && onColumns * 3 >= compared))
+        #expect(run.cases < 500 || (compared >= 2_000 && onColumns * 3 >= compared && withDeletions * 5 >= run.cases))
+        #expect(run.cases < 500 || (hopCounts[1] >= 100 && hopCounts[2] >= 50), "to-one paths planned: \(hopCounts)")
     }
 
     @Test("compiled on the graph == interpreted == compiled on nested dictionaries (≥ 2,000 seeded cases)")

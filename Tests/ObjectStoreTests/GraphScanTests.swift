@@ -64,13 +64,18 @@ struct GraphScanTests {
         return try ObjectGraph(schema: schema, objects: ["Item": items, "Group": groupObjects])
     }
 
-    /// The matches of `format` on Items by the column scan; the row scan must agree.
+    /// The matches of `format` on Items by the column scan; the row scan and the column scan
+    /// with its to-one leaves forced to each join must agree.
     static func matches(_ format: String, in graph: ObjectGraph) throws -> [Int] {
         let checked = try CheckedPredicate(PredicateNode(format: format), schema: graph.schema, entity: "Item")
-        let scan = try PredicateCompiler().compileScan(checked, for: graph)
+        var scan = try PredicateCompiler().compileScan(checked, for: graph)
         let columns = try graph.fetch(scan)
         #expect(try graph.fetch(scan, strategy: .rows) == columns, "\(format)")
         #expect(try graph.count(scan) == columns.count, "\(format)")
+        for choice in ToOneJoinChoice.allCases {
+            scan.toOneJoins = choice
+            #expect(try graph.fetch(scan) == columns, "\(format), \(choice)")
+        }
         return columns.compactMap { if case .int(let id) = $0.id { id } else { nil } }
     }
 
@@ -122,6 +127,47 @@ struct GraphScanTests {
         #expect(try Self.matches(format, in: try Self.graph()) == expected)
     }
 
+    @Test(
+        "chains of two and three hops: an empty to-one anywhere on the path reads nil",
+        arguments: [
+            ("link.group.title == 'Red'", [1, 2, 5]),
+            ("link.group.title == nil", [4, 6, 7]),
+            ("link.group.title != 'Red'", [3, 4, 6, 7]),
+            ("link.link.amount == nil", [1, 3, 4, 6, 7]),
+            ("link.link.amount > 5", [5]),
+            ("link.link.link.amount < 0", [1]),
+            ("link.mixed == nil", [3, 4, 6, 7]),
+            ("link.mixed > 2.75", [1, 5]),
+            ("amount > 0 AND link.group.title ==[c] 'RED'", [1, 2, 5]),
+        ])
+    func chains(format: String, expected: [Int]) throws {
+        #expect(try Self.matches(format, in: try Self.graph()) == expected)
+    }
+
+    /// Deleting Item 3 and Group 2 (blue): their rows stay as tombstones, Item 2's `link`
+    /// and the `group` of Items 4 and 5 are emptied (nullify).
+    static func graphAfterDeletions() throws -> ObjectGraph {
+        var graph = try Self.graph()
+        var changes = ChangeSet()
+        changes["Item"].deleted.append(.int(3))
+        changes["Group"].deleted.append(.int(2))
+        try graph.apply(changes)
+        return graph
+    }
+
+    @Test(
+        "to-one hops after deletions: an emptied relationship reads nil",
+        arguments: [
+            ("link.group.title == 'Red'", [1, 5]),
+            ("link.group.title == nil", [2, 4, 6, 7]),
+            ("link.link.amount == nil", [1, 2, 4, 6, 7]),
+            ("group.title == nil", [4, 5, 6, 7]),
+            ("NOT (link.amount > 5)", [2, 4, 5, 6, 7]),
+        ])
+    func deletions(format: String, expected: [Int]) throws {
+        #expect(try Self.matches(format, in: try Self.graphAfterDeletions()) == expected)
+    }
+
     @Test("what runs on columns, and what runs row by row")
     func planning() throws {
         let graph = try Self.graph()
@@ -169,24 +215,31 @@ struct GraphScanTests {
         "{2.5, 3}", "{'a', 3}",
     ]
 
-    @Test("numbers of mixed kinds in one column: the column scan == the row scan == the interpreter (seeded)")
+    @Test(
+        "numbers of mixed kinds in one column, read directly or through to-one hops: the column scan (each join) == the row scan == the interpreter (seeded)"
+    )
     func mixedKinds() throws {
         let run = PropertyRun("GraphScanTests.mixedKinds", defaultCases: 300)
         var compared = 0
         for index in 0..<run.cases {
             var random = SplitMix64(seed: run.caseSeed(index))
+            // Each Item links to a random Item or to none, so `link.link.mixed` meets empty
+            // to-ones at either hop.
             let items = (1...12).map { id in
-                InsertedObject(id: .int(id), values: ["mixed": random.pick(Self.mixedValues)])
+                var values: [String: PredicateValue] = ["mixed": random.pick(Self.mixedValues)]
+                if random.chance(3, in: 4) { values["link"] = .int(random.int(in: 1...12)) }
+                return InsertedObject(id: .int(id), values: values)
             }
             let graph = try ObjectGraph(schema: Self.schema, objects: ["Item": items])
             let op = random.pick(["==", "!=", "<", "<=", ">", ">=", "BETWEEN", "IN"])
             var constant = random.pick(Self.mixedConstants)
             if op == "BETWEEN" || op == "IN", !constant.hasPrefix("{") { constant = "{\(constant), 3}" }
-            let format = random.chance(30, in: 100) ? "NOT (mixed \(op) \(constant))" : "mixed \(op) \(constant)"
+            let path = random.pick(["mixed", "link.mixed", "link.link.mixed"])
+            let format = random.chance(30, in: 100) ? "NOT (\(path) \(op) \(constant))" : "\(path) \(op) \(constant)"
             guard let predicate = try? PredicateNode(format: format),
                 let checked = try? CheckedPredicate(predicate, schema: graph.schema, entity: "Item")
             else { continue }
-            let scan = try PredicateCompiler().compileScan(checked, for: graph)
+            var scan = try PredicateCompiler().compileScan(checked, for: graph)
             compared += scan.usesColumns ? 1 : 0
             var expected: [ObjectID]? = []
             for object in graph.graphObjects(of: "Item") {
@@ -196,10 +249,13 @@ struct GraphScanTests {
                 }
                 if matches { expected?.append(object.id) }
             }
-            let columns = try? graph.fetch(scan)
             let rows = try? graph.fetch(scan, strategy: .rows)
-            #expect(
-                columns == expected && rows == expected, "\(format) on \(items.map(\.values)); \(run.replay(index))")
+            #expect(rows == expected, "\(format) on \(items.map(\.values)); \(run.replay(index))")
+            for choice in ToOneJoinChoice.allCases {
+                scan.toOneJoins = choice
+                let columns = try? graph.fetch(scan)
+                #expect(columns == expected, "\(format), \(choice), on \(items.map(\.values)); \(run.replay(index))")
+            }
         }
         #expect(compared * 3 >= run.cases, "only \(compared) predicates ran on columns")
     }

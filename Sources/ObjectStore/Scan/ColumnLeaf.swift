@@ -5,7 +5,8 @@ import Predicates
 /// follow from the root row (`bucket`, `owner`), the attribute column at the end (`size`), the
 /// inline test of a stored value, and the same comparison compiled row by row for the values
 /// the inline test does not decide (`nil`, mixed types), so that every row gets exactly the
-/// row evaluator's answer.
+/// row evaluator's answer. A leaf with hops runs as a semi-join (``ToOneSemiJoin``) or by
+/// following each root's hops, as the scan decides (``ToOneJoin``).
 struct ColumnLeaf: Sendable {
     /// A to-one step: the column in the current hierarchy's table and the hierarchy it leads to.
     struct Hop: Sendable {
@@ -21,54 +22,48 @@ struct ColumnLeaf: Sendable {
     let test: ColumnValueTest
     /// The comparison, row by row (for a value the inline test leaves open).
     let rows: CompiledPredicate<GraphObject>
-    /// This leaf's slot among the scan's per-destination memos (only leaves with hops have one).
-    let memoSlot: Int
+    /// This leaf's slot among the scan's to-one joins (only leaves with hops have one).
+    let joinSlot: Int
 
     /// Keeps the rows of `selection` (rows of `root`'s table) whose value passes.
     func filter(_ selection: inout [Int32], _ scan: ScanState) throws(EvaluationError) {
-        let values = scan.storage.tables[hierarchy].attributes[column]
-        if hops.isEmpty {
-            try values.withUnsafeBufferPointer { buffer throws(EvaluationError) in
-                try keep(&selection, scan, buffer)
+        guard let first = hops.first else {
+            try scan.storage.tables[hierarchy].attributes[column].withUnsafeBufferPointer {
+                buffer throws(EvaluationError) in try keep(&selection, scan, buffer)
             }
             return
         }
-        // Follow the hops, then test each destination row once (memoised per scan): many roots
-        // share a destination (`bucket.name`: a million Contents, ten thousand Buckets).
-        let first = scan.storage.tables[hops[0].hierarchy].toOne[hops[0].column]
+        let firstHop = scan.storage.tables[first.hierarchy].toOne[first.column]
+        switch scan.join(self) {
+        case .semiJoin(let join):
+            try join.filter(&selection, firstHop: firstHop) { root throws(EvaluationError) in
+                try evaluateRow(root, scan)
+            }
+        case .follow:
+            try follow(&selection, scan, firstHop)
+        }
+    }
+
+    /// Keeps the rows of `selection` whose value passes, following each row's hops to its
+    /// destination and testing the value there inline (the row evaluator decides a row whose
+    /// path meets an empty to-one or whose value the inline test leaves open).
+    private func follow(_ selection: inout [Int32], _ scan: ScanState, _ firstHop: [Int32]) throws(EvaluationError) {
+        let values = scan.storage.tables[hierarchy].attributes[column]
         let later = hops.dropFirst().map { scan.storage.tables[$0.hierarchy].toOne[$0.column] }
-        var memo = scan.memo(memoSlot, rows: values.count)
-        defer { scan.keep(memo, in: memoSlot) }
         let count = selection.count
         var kept = 0
-        try first.withUnsafeBufferPointer { firstStep throws(EvaluationError) in
-            try memo.withUnsafeMutableBufferPointer { verdicts throws(EvaluationError) in
-                try selection.withUnsafeMutableBufferPointer { rows throws(EvaluationError) in
-                    for index in 0..<count {
-                        let root = rows[index]
-                        var row = firstStep[Int(root)]
-                        for step in later where row >= 0 { row = step[Int(row)] }
-                        var verdict: Bool
-                        if row < 0 {
-                            verdict = try evaluateRow(root, scan)
-                        } else {
-                            switch verdicts[Int(row)] {
-                            case 1: verdict = true
-                            case 2: verdict = false
-                            default:
-                                if let inline = Self.inlineTest(test, values[Int(row)]) {
-                                    verdict = inline
-                                    verdicts[Int(row)] = inline ? 1 : 2
-                                } else {
-                                    verdict = try evaluateRow(root, scan)
-                                }
-                            }
-                        }
-                        rows[kept] = root
-                        kept += verdict ? 1 : 0
-                    }
-                }
+        for index in 0..<count {
+            let root = selection[index]
+            var row = firstHop[Int(root)]
+            for step in later where row >= 0 { row = step[Int(row)] }
+            let verdict: Bool
+            if row >= 0, let inline = Self.inlineTest(test, values[Int(row)]) {
+                verdict = inline
+            } else {
+                verdict = try evaluateRow(root, scan)
             }
+            selection[kept] = root
+            kept += verdict ? 1 : 0
         }
         selection.removeLast(count - kept)
     }
@@ -105,7 +100,22 @@ struct ColumnLeaf: Sendable {
                 kept = try keepNumbers(
                     &selection, scan, values, bounds, { l <= $0 && $0 <= h }, { dl <= $0 && $0 <= dh })
             }
-        case .integerMember, .string:
+        case .string(let matcher):
+            // The stored string is matched where it lies (no copy of the value per row).
+            try selection.withUnsafeMutableBufferPointer { rows throws(EvaluationError) in
+                for index in 0..<count {
+                    let row = rows[index]
+                    let verdict: Bool
+                    if case .string(let string) = values[Int(row)] {
+                        verdict = matcher(string)
+                    } else {
+                        verdict = try evaluateRow(row, scan)
+                    }
+                    rows[kept] = row
+                    kept += verdict ? 1 : 0
+                }
+            }
+        case .integerMember:
             for index in 0..<count {
                 let row = selection[index]
                 let verdict: Bool

@@ -11,8 +11,8 @@ struct ColumnPlanner {
     let compiler: PredicateCompiler
     /// The root entity's hierarchy.
     let hierarchy: Int
-    /// Leaves with to-one hops, each given a memo slot.
-    private(set) var memoCount = 0
+    /// Leaves with to-one hops, each given a join slot.
+    private(set) var joinCount = 0
 
     init?(checked: CheckedPredicate, layout: GraphLayout, compiler: PredicateCompiler) {
         guard let hierarchy = layout.hierarchyIndex(of: checked.entity) else { return nil }
@@ -80,11 +80,11 @@ struct ColumnPlanner {
         guard let column = layout.attributeColumns[current][attribute.name] else { return nil }
         var slot = -1
         if !hops.isEmpty {
-            slot = memoCount
-            memoCount += 1
+            slot = joinCount
+            joinCount += 1
         }
         return ColumnLeaf(
-            hops: hops, hierarchy: current, column: column, test: test, rows: try rows(node), memoSlot: slot)
+            hops: hops, hierarchy: current, column: column, test: test, rows: try rows(node), joinSlot: slot)
     }
 
     /// The value of a constant operand: a literal or argument, or an aggregate of them

@@ -17,7 +17,8 @@ import Predicates
 /// Comparisons of an attribute reached through to-one relationships with a constant (`<`,
 /// `<=`, `>`, `>=`, `==`, `!=`, BETWEEN, IN, and the string operators but MATCHES) run on
 /// columns; AND, OR and NOT combine the rows each operand keeps; a to-one hop reads the row
-/// numbers the relationship column holds and tests each destination row once. Everything else
+/// numbers the relationship column holds and looks up a verdict computed once per destination
+/// row (a semi-join, ``ToOneSemiJoin``). Everything else
 /// (ANY/ALL, aggregates, SUBQUERY, functions, arithmetic, variables) runs row by row through
 /// the same compiled evaluator as ``PredicateCompiler/compile(_:for:)-(CheckedPredicate,ObjectGraph)``,
 /// sub-expression by sub-expression. Results and errors are those of the row evaluator: a value
@@ -31,7 +32,9 @@ public struct GraphScan: Sendable {
     /// The column plan; `nil` when nothing runs on columns.
     let plan: ColumnPlan?
     let layout: GraphLayout
-    let memoCount: Int
+    let joinCount: Int
+    /// How leaves with to-one hops run (tests force each way; by default, by table sizes).
+    package var toOneJoins = ToOneJoinChoice.bySize
 
     /// Whether some part of the predicate runs on columns (`false`: the scan is the row
     /// evaluator's loop, for example for `ANY tags.name == 'x'`).
@@ -55,18 +58,18 @@ extension PredicateCompiler {
     {
         let compiled = try compile(checked, for: graph)
         var plan: ColumnPlan?
-        var memoCount = 0
+        var joinCount = 0
         if !ColumnPlanner.assigns(checked.predicate),
             var planner = ColumnPlanner(checked: checked, layout: graph.layout, compiler: self)
         {
             let planned = try planner.plan(checked.predicate)
             if planned.usesColumns {
                 plan = planned
-                memoCount = planner.memoCount
+                joinCount = planner.joinCount
             }
         }
         return GraphScan(
-            compiled: compiled, entity: checked.entity, plan: plan, layout: graph.layout, memoCount: memoCount)
+            compiled: compiled, entity: checked.entity, plan: plan, layout: graph.layout, joinCount: joinCount)
     }
 }
 
@@ -94,7 +97,8 @@ extension ObjectGraph {
         guard let number = layout.numbers[scan.entity] else { return [] }
         let index = layout.hierarchyOf[number]
         if strategy == .columns, let plan = scan.plan, scan.layout === layout {
-            let state = ScanState(storage: storage, layout: layout, hierarchy: index, memoCount: scan.memoCount)
+            let state = ScanState(
+                storage: storage, layout: layout, hierarchy: index, joinCount: scan.joinCount, choice: scan.toOneJoins)
             do {
                 return try columnRows(plan, entity: number, state: state)
             } catch {
@@ -109,18 +113,22 @@ extension ObjectGraph {
 
     private func columnRows(_ plan: ColumnPlan, entity: Int, state: ScanState) throws(EvaluationError) -> [Int32] {
         let entities = storage.tables[state.hierarchy].entities
-        // Which concrete entities are scanned, looked up by number (a deleted row's `-1` is not).
-        let scanned = layout.names.indices.map { layout.isKind($0, of: entity) }
+        // Whether each concrete entity is scanned, by entity number + 1: slot 0 stands for a
+        // deleted row's `-1`, which never is. A row is then kept without a branch.
+        let scanned = [0] + layout.names.indices.map { layout.isKind($0, of: entity) ? 1 : 0 }
         var matches: [Int32] = []
-        var selection: [Int32] = []
-        selection.reserveCapacity(Self.scanBatch)
         var start = 0
         while start < entities.count {
             let end = min(entities.count, start + Self.scanBatch)
-            selection.removeAll(keepingCapacity: true)
-            for row in start..<end {
-                let concrete = Int(entities[row])
-                if concrete >= 0, scanned[concrete] { selection.append(Int32(row)) }
+            var selection = [Int32](unsafeUninitializedCapacity: end - start) { buffer, count in
+                count = entities.withUnsafeBufferPointer { concrete in
+                    var kept = 0
+                    for row in start..<end {
+                        buffer[kept] = Int32(row)
+                        kept += scanned[Int(concrete[row]) + 1]
+                    }
+                    return kept
+                }
             }
             try plan.filter(&selection, state)
             matches += selection

@@ -1,20 +1,22 @@
 import Evaluation
 
-/// What one scan of a graph's table reads and remembers: the graph's storage and layout, the
-/// root hierarchy, and per leaf with to-one hops a memo of the verdict of each destination row
-/// (0 not yet tested, 1 passes, 2 fails), so that a destination shared by many roots is tested
-/// once. Made per scan call and never shared, so it needs no lock.
+/// What one scan of a graph's table reads and builds: the graph's storage and layout, the root
+/// hierarchy, and per leaf with to-one hops how it follows them (``ToOneJoin``), decided and
+/// built when the leaf first runs and reused by every later batch. Made per scan call and never
+/// shared, so it needs no lock.
 final class ScanState {
     let storage: GraphStorage
     let layout: GraphLayout
     let hierarchy: Int
-    private var memos: [[UInt8]]
+    let choice: ToOneJoinChoice
+    private var joins: [ToOneJoin?]
 
-    init(storage: GraphStorage, layout: GraphLayout, hierarchy: Int, memoCount: Int) {
+    init(storage: GraphStorage, layout: GraphLayout, hierarchy: Int, joinCount: Int, choice: ToOneJoinChoice) {
         self.storage = storage
         self.layout = layout
         self.hierarchy = hierarchy
-        self.memos = Array(repeating: [], count: memoCount)
+        self.choice = choice
+        self.joins = Array(repeating: nil, count: joinCount)
     }
 
     /// The root row `row` as a graph object (for the row evaluator).
@@ -22,17 +24,11 @@ final class ScanState {
         GraphObject(storage: storage, layout: layout, hierarchy: hierarchy, row: Int(row))
     }
 
-    /// Takes memo `slot` out (sized for `rows` destination rows), to be handed back with
-    /// ``keep(_:in:)``; taking it out keeps it uniquely referenced, so writes do not copy it.
-    func memo(_ slot: Int, rows: Int) -> [UInt8] {
-        var memo: [UInt8] = []
-        swap(&memo, &memos[slot])
-        if memo.count != rows { memo = Array(repeating: 0, count: rows) }
-        return memo
-    }
-
-    /// Hands memo `slot` back.
-    func keep(_ memo: [UInt8], in slot: Int) {
-        memos[slot] = memo
+    /// How `leaf` (a leaf with hops) follows them in this scan, built on first use.
+    func join(_ leaf: ColumnLeaf) -> ToOneJoin {
+        if let join = joins[leaf.joinSlot] { return join }
+        let join = ToOneJoin(leaf, storage: storage, roots: storage.tables[hierarchy].entities.count, choice: choice)
+        joins[leaf.joinSlot] = join
+        return join
     }
 }
