@@ -6,8 +6,9 @@
 # Installs nothing: it stops with the apt-get line to run when a package is missing. Both
 # halves read one JSON file written from the seed, time the predicates of predicates.txt, and
 # must find the same number of matches; the rounds alternate GNUstep and Swift so that load
-# from other processes falls on both alike. Prints a Markdown table: the median over the
-# rounds of each side's ns per object, and the median of the per-round ratios.
+# from other processes falls on both alike. The Swift side times two engines on the same file:
+# over JSONSerialization's dictionaries and over a JSONDocument. Prints a Markdown table: the
+# median over the rounds of each column's ns per object, and the medians of per-round ratios.
 set -euo pipefail
 
 objects=1000000
@@ -20,7 +21,7 @@ while [ $# -gt 0 ]; do
         --seed) seed="$2"; shift 2 ;;
         --runs) runs="$2"; shift 2 ;;
         --rounds) rounds="$2"; shift 2 ;;
-        -h | --help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "run.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -66,7 +67,8 @@ echo
 echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) · $objects objects, seed $seed · $rounds rounds × $runs runs · load average at the end $load"
 echo
 # Per predicate (line i of every file): the median over rounds of each side's ns per object,
-# the median of the per-round ratios GNUstep / Swift, and whether every count agreed.
+# the median of the per-round ratios GNUstep / Swift, and whether every count agreed. The Swift
+# half prints two more columns: the same predicate over the file read as a JSONDocument.
 awk -F'\t' -v rounds="$rounds" '
     function median(list, n,    i, j, t) {
         for (i = 2; i <= n; i++) for (j = i; j > 1 && list[j - 1] > list[j]; j--) {
@@ -78,21 +80,26 @@ awk -F'\t' -v rounds="$rounds" '
     {
         side = (file % 2 == 1) ? "g" : "s"; round = int((file + 1) / 2); line = FNR
         ns[side, round, line] = $1; count[side, round, line] = $2; format[line] = $3
+        if (side == "s") { ns["d", round, line] = $4; count["d", round, line] = $5 }
         if (line > lines) lines = line
     }
     END {
-        print "| predicate | GNUstep ns/object | engine ns/object | GNUstep / engine | matches |"
-        print "|---|---|---|---|---|"
+        print "| predicate | GNUstep ns/object | engine ns/object (`[String: Any]`) | engine ns/object (JSON document) | GNUstep / engine | GNUstep / JSON document | matches |"
+        print "|---|---|---|---|---|---|---|"
         bad = 0
         for (line = 1; line <= lines; line++) {
             same = 1
             for (r = 1; r <= rounds; r++) {
-                g[r] = ns["g", r, line]; s[r] = ns["s", r, line]; q[r] = g[r] / s[r]
-                if (count["g", r, line] != count["s", 1, line] || count["s", r, line] != count["s", 1, line]) same = 0
+                g[r] = ns["g", r, line]; s[r] = ns["s", r, line]; d[r] = ns["d", r, line]
+                q[r] = g[r] / s[r]; qd[r] = g[r] / d[r]
+                for (k = 1; k <= 3; k++) {
+                    sd = substr("gsd", k, 1)
+                    if (count[sd, r, line] != count["s", 1, line]) same = 0
+                }
             }
-            matches = same ? count["s", 1, line] : "**differ: GNUstep " count["g", 1, line] ", engine " count["s", 1, line] "**"
+            matches = same ? count["s", 1, line] : "**differ: GNUstep " count["g", 1, line] ", engine " count["s", 1, line] ", document " count["d", 1, line] "**"
             if (!same) bad = 1
-            printf "| `%s` | %.0f | %.0f | %.1f× | %s |\n", format[line], median(g, rounds), median(s, rounds), median(q, rounds), matches
+            printf "| `%s` | %.0f | %.0f | %.0f | %.1f× | %.1f× | %s |\n", format[line], median(g, rounds), median(s, rounds), median(d, rounds), median(q, rounds), median(qd, rounds), matches
         }
         exit bad
     }' $(for round in $(seq 1 "$rounds"); do echo "$work/gnustep.$round" "$work/swift.$round"; done)

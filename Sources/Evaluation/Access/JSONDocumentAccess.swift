@@ -122,12 +122,11 @@ struct JSONDocumentPath: Sendable {
         case .strings:
             return .strings { element in
                 guard case .value(let entry) = find(in: element), entry.kind == .array else { return nil }
-                var strings: [String] = []
-                for member in element.storage.members(of: entry) {
-                    guard member.kind == .string else { return nil }
-                    strings.append(element.storage.strings[Int(member.payload)])
-                }
-                return strings
+                let storage = element.storage
+                let header = storage.tape[Int(entry.payload)]
+                if header.key > 0 { return storage.stringArrays[Int(header.key) - 1] }
+                // Only an empty array is left whose elements are all strings.
+                return header.payload == 0 ? [] : nil
             }
         }
     }

@@ -53,6 +53,9 @@ public struct JSONDocument: Sendable {
         }
         guard isArray else { throw .notAnArray }
         if let tagError { throw .invalid(tagError) }
+        guard !builder.tooManyKeys else {
+            throw .invalid(JSONValueError(id: .jsonTooLong, message: "more than \(UInt32.max) distinct object keys"))
+        }
         storage = builder.finish()
     }
 
@@ -110,7 +113,8 @@ struct JSONTapeEntry: Sendable {
     }
 
     var kind: Kind
-    /// The key id of an object member (from 0); 0 otherwise.
+    /// The key id of an object member (from 0); in the header of an array of strings only, 1 +
+    /// its index in the document's string arrays; 0 otherwise.
     var key: UInt32
     var payload: UInt64
 }
@@ -123,18 +127,22 @@ final class JSONDocumentStorage: Sendable {
     let elements: [JSONTapeEntry]
     let strings: [String]
     let others: [PredicateValue]
+    /// Every array whose elements are all strings (`tags`), made once so that `ANY tags == 'x'`
+    /// reads a `[String]` without making one per object.
+    let stringArrays: [[String]]
     /// Key names by id, and ids by name.
     let keyNames: [String]
     let keyIDs: [String: UInt32]
 
     init(
         tape: [JSONTapeEntry], elements: [JSONTapeEntry], strings: [String], others: [PredicateValue],
-        keyNames: [String], keyIDs: [String: UInt32]
+        stringArrays: [[String]], keyNames: [String], keyIDs: [String: UInt32]
     ) {
         self.tape = tape
         self.elements = elements
         self.strings = strings
         self.others = others
+        self.stringArrays = stringArrays
         self.keyNames = keyNames
         self.keyIDs = keyIDs
     }
@@ -173,8 +181,12 @@ struct JSONTapeBuilder {
     private var elements: [JSONTapeEntry] = []
     private var strings: [String] = []
     private var others: [PredicateValue] = []
+    private var stringArrays: [[String]] = []
     private var keyNames: [String] = []
     private var keyIDs: [String: UInt32] = [:]
+    /// Whether more distinct keys were named than key ids can tell apart (the document is then
+    /// refused).
+    private(set) var tooManyKeys = false
 
     mutating func appendElement(_ value: PredicateValue) {
         elements.append(entry(value))
@@ -182,7 +194,8 @@ struct JSONTapeBuilder {
 
     func finish() -> JSONDocumentStorage {
         JSONDocumentStorage(
-            tape: tape, elements: elements, strings: strings, others: others, keyNames: keyNames, keyIDs: keyIDs)
+            tape: tape, elements: elements, strings: strings, others: others, stringArrays: stringArrays,
+            keyNames: keyNames, keyIDs: keyIDs)
     }
 
     /// The member entry of `value`, its containers written to the tape (members before the
@@ -202,8 +215,16 @@ struct JSONTapeBuilder {
         case .array(let values):
             var members: [JSONTapeEntry] = []
             members.reserveCapacity(values.count)
-            for element in values { members.append(entry(element)) }
-            return container(.array, members)
+            var texts: [String]? = []
+            for element in values {
+                members.append(entry(element))
+                if case .string(let text) = element { texts?.append(text) } else { texts = nil }
+            }
+            guard let texts, !texts.isEmpty, stringArrays.count < UInt32.max - 1 else {
+                return container(.array, members)
+            }
+            stringArrays.append(texts)
+            return container(.array, members, key: UInt32(truncatingIfNeeded: stringArrays.count))
         case .dictionary(let dictionary):
             var members: [JSONTapeEntry] = []
             members.reserveCapacity(dictionary.count)
@@ -216,17 +237,22 @@ struct JSONTapeBuilder {
         }
     }
 
-    private mutating func container(_ kind: JSONTapeEntry.Kind, _ members: [JSONTapeEntry]) -> JSONTapeEntry {
+    private mutating func container(_ kind: JSONTapeEntry.Kind, _ members: [JSONTapeEntry], key: UInt32 = 0)
+        -> JSONTapeEntry
+    {
         let header = tape.count
-        tape.append(JSONTapeEntry(kind: kind, key: 0, payload: UInt64(members.count)))
+        tape.append(JSONTapeEntry(kind: kind, key: key, payload: UInt64(members.count)))
         tape.append(contentsOf: members)
         return JSONTapeEntry(kind: kind, key: 0, payload: UInt64(header))
     }
 
     private mutating func keyID(_ key: String) -> UInt32 {
         if let id = keyIDs[key] { return id }
-        // More distinct keys than UInt32 holds cannot fit in memory as text first.
-        let id = UInt32(truncatingIfNeeded: keyNames.count)
+        guard keyNames.count < UInt32.max else {
+            tooManyKeys = true
+            return 0
+        }
+        let id = UInt32(keyNames.count)
         keyNames.append(key)
         keyIDs[key] = id
         return id
