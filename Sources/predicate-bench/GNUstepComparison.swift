@@ -52,13 +52,20 @@ enum GNUstepComparison {
     /// the same bytes read as a ``JSONDocument``; the two runs of a predicate alternate.
     static func time(data path: String, predicates predicatesPath: String, runs: Int) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let clock = ContinuousClock()
+        // Each reader's time and peak memory (growth of the resident high-water mark), on stderr.
+        var base = LoadingBenchmark.resetHighWaterMark()
+        var start = clock.now
+        let document = try JSONDocument(jsonArray: data)
+        report("JSONDocument", clock.now - start, LoadingBenchmark.highWaterMark() - base, document.count)
+        base = LoadingBenchmark.resetHighWaterMark()
+        start = clock.now
         guard let objects = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
             throw Failure(description: "\(path): not a JSON array of objects")
         }
-        let document = try JSONDocument(jsonArray: data)
+        report("JSONSerialization", clock.now - start, LoadingBenchmark.highWaterMark() - base, objects.count)
         let formats = try String(contentsOfFile: predicatesPath, encoding: .utf8)
             .split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        let clock = ContinuousClock()
         for format in formats {
             let node = try PredicateNode(format: format)
             let compiled = try PredicateCompiler().compile(node, for: [String: Any].self)
@@ -83,6 +90,13 @@ enum GNUstepComparison {
                     nanoseconds(documentDurations, document.count), "\(documentMatches)",
                 ].joined(separator: "\t"))
         }
+    }
+
+    /// One reader's load time and peak memory per object, on stderr.
+    private static func report(_ reader: String, _ time: Duration, _ bytes: Int, _ objects: Int) {
+        let milliseconds = String(format: "%.0f", time.milliseconds)
+        let message = "\(reader): \(milliseconds) ms, peak \(bytes / max(objects, 1)) bytes per object\n"
+        FileHandle.standardError.write(Data(message.utf8))
     }
 
     /// The median of `durations` per object, in nanoseconds with one decimal.
