@@ -84,7 +84,8 @@ struct JSONDocumentDifferentialTests {
         var outcomes: [Outcome] = []
         for (index, element) in elements.enumerated() {
             if document.value(at: index) != element {
-                return Answers(outcomes: outcomes, mismatch: "element \(index) reads back as \(document.value(at: index))")
+                return Answers(
+                    outcomes: outcomes, mismatch: "element \(index) reads back as \(document.value(at: index))")
             }
             let expected = Engines.compiledOutcome { () throws(PredicateCompileError) in
                 let predicate = try PredicateCompiler().compile(node, for: PredicateValue.self)
@@ -99,7 +100,9 @@ struct JSONDocumentDifferentialTests {
                 if outcome != expected {
                     return Answers(
                         outcomes: outcomes,
-                        mismatch: "element \(index): compiled for \(name) answered \(outcome), over PredicateValue \(expected)")
+                        mismatch:
+                            "element \(index): compiled for \(name) answered \(outcome), over PredicateValue \(expected)"
+                    )
                 }
             }
         }

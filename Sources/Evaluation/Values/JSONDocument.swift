@@ -59,7 +59,7 @@ public struct JSONDocument: Sendable {
         storage = builder.finish()
     }
 
-    /// Reads a JSON array; see ``init(jsonArray:maximumDepth:)-([UInt8],_)``.
+    /// Reads a JSON array from `data`; see the initialiser from bytes.
     public init(jsonArray data: Data, maximumDepth: Int = 512) throws(JSONDocumentError) {
         try self.init(jsonArray: [UInt8](data), maximumDepth: maximumDepth)
     }
