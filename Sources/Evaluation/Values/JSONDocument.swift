@@ -2,7 +2,8 @@ import Foundation
 import Predicates
 
 /// A JSON array of values held in one compact tape, for evaluating predicates over many
-/// decoded JSON objects quickly (see ``PredicateCompiler/compile(_:for:)-(_,JSONDocument)``).
+/// decoded JSON objects quickly; compile for it with `PredicateCompiler().compile(node, for:
+/// document)`.
 ///
 /// ```swift
 /// let document = try JSONDocument(jsonArray: Array(text.utf8))
