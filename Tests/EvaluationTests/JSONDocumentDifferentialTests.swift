@@ -10,7 +10,7 @@ import Testing
 ///
 /// Seeded random JSON arrays (nested objects with missing keys, nulls, numbers of every kind
 /// JSON text can hold, non-ASCII strings, arrays; now and then a top-level element that is not
-/// an object) × the key-path predicates of ``RandomFoundationTrees``. Each predicate is also
+/// an object, or one holding tagged dates and sets) × the key-path predicates of ``RandomFoundationTrees``. Each predicate is also
 /// run compiled for another document, which reads the elements by key name. Replay with
 /// `PREDICATE_SEED=<seed>`; resize with `PREDICATE_CASES=<n>` (documents).
 @Suite("JSON documents: compiled over the tape == compiled over PredicateValue")
@@ -66,7 +66,11 @@ struct JSONDocumentDifferentialTests {
             }
             elements.append(value)
         }
-        return PredicateValue.array(elements).jsonText()
+        // Now and then a tagged date and set, resolved while loading on both sides.
+        let tagged = #"{"a": {"$date": "2001-01-01T00:00:30Z"}, "b": {"$set": [1, "x"]}, "n": {"$date": "2000-01-01"}}"#
+        let text = PredicateValue.array(elements).jsonText()
+        guard trees.count % 3 == 1, text.hasSuffix("]") else { return text }
+        return text.dropLast() + (elements.isEmpty ? "" : ",") + tagged + "]"
     }
 
     /// Per element: the predicate compiled for `PredicateValue` on the element read from the

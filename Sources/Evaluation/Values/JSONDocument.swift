@@ -90,6 +90,7 @@ public enum JSONDocumentError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The text is valid JSON but not an array.
     case notAnArray
 
+    /// `id: message`, e.g. `json-not-array: the JSON document is not an array`.
     public var description: String {
         switch self {
         case .invalid(let error): error.description
