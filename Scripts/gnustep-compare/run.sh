@@ -4,13 +4,14 @@
 #   Scripts/gnustep-compare/run.sh [--objects N] [--seed N] [--runs N] [--rounds N] [--graph]
 #
 # --graph: the Swift half loads the objects into an object graph and times column scans
-# (predicate-bench --time-graph) instead of evaluating the dictionaries.
+# (predicate-bench --time-graph) instead of evaluating the dictionaries and the JSON document.
 #
 # Installs nothing: it stops with the apt-get line to run when a package is missing. Both
 # halves read one JSON file written from the seed, time the predicates of predicates.txt, and
 # must find the same number of matches; the rounds alternate GNUstep and Swift so that load
-# from other processes falls on both alike. Prints a Markdown table: the median over the
-# rounds of each side's ns per object, and the median of the per-round ratios.
+# from other processes falls on both alike. The Swift side times two engines on the same file:
+# over JSONSerialization's dictionaries and over a JSONDocument. Prints a Markdown table: the
+# median over the rounds of each column's ns per object, and the medians of per-round ratios.
 set -euo pipefail
 
 objects=1000000
@@ -25,7 +26,7 @@ while [ $# -gt 0 ]; do
         --runs) runs="$2"; shift 2 ;;
         --rounds) rounds="$2"; shift 2 ;;
         --graph) half="--time-graph"; shift ;;
-        -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "run.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -75,8 +76,11 @@ echo
 echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) · $objects objects, seed $seed · $rounds rounds × $runs runs · load average at the end $load"
 echo
 # Per predicate (line i of every file): the median over rounds of each side's ns per object,
-# the median of the per-round ratios GNUstep / Swift, and whether every count agreed.
-awk -F'\t' -v rounds="$rounds" '
+# the median of the per-round ratios GNUstep / Swift, and whether every count agreed. The Swift
+# half prints two more columns: the same predicate over the file read as a JSONDocument.
+graph=0
+[ "$half" = "--time-graph" ] && graph=1
+awk -F'\t' -v rounds="$rounds" -v graph="$graph" '
     function median(list, n,    i, j, t) {
         for (i = 2; i <= n; i++) for (j = i; j > 1 && list[j - 1] > list[j]; j--) {
             t = list[j]; list[j] = list[j - 1]; list[j - 1] = t
@@ -87,25 +91,38 @@ awk -F'\t' -v rounds="$rounds" '
     {
         side = (file % 2 == 1) ? "g" : "s"; round = int((file + 1) / 2); line = FNR
         ns[side, round, line] = $1; count[side, round, line] = $2; format[line] = $3
+        if (side == "s" && !graph) { ns["d", round, line] = $4; count["d", round, line] = $5 }
         if (line > lines) lines = line
     }
     END {
-        print "| predicate | GNUstep ns/object | engine ns/object | GNUstep / engine | matches |"
-        print "|---|---|---|---|---|"
+        if (graph) {
+            print "| predicate | GNUstep ns/object | engine ns/object (graph scan) | GNUstep / engine | matches |"
+            print "|---|---|---|---|---|"
+        } else {
+            print "| predicate | GNUstep ns/object | engine ns/object (`[String: Any]`) | engine ns/object (JSON document) | GNUstep / engine | GNUstep / JSON document | matches |"
+            print "|---|---|---|---|---|---|---|"
+        }
         bad = 0
         for (line = 1; line <= lines; line++) {
             if (count["s", 1, line] ~ /^skipped/) {
-                printf "| `%s` | %.0f | — | — | %s |\n", format[line], ns["g", 1, line], count["s", 1, line]
+                printf "| `%s` | %.0f | — |%s %s |\n", format[line], ns["g", 1, line], graph ? " —" : " — | — | —", count["s", 1, line]
                 continue
             }
             same = 1
             for (r = 1; r <= rounds; r++) {
-                g[r] = ns["g", r, line]; s[r] = ns["s", r, line]; q[r] = g[r] / s[r]
-                if (count["g", r, line] != count["s", 1, line] || count["s", r, line] != count["s", 1, line]) same = 0
+                g[r] = ns["g", r, line]; s[r] = ns["s", r, line]; d[r] = ns["d", r, line]
+                q[r] = g[r] / s[r]; qd[r] = graph ? 0 : g[r] / d[r]
+                for (k = 1; k <= (graph ? 2 : 3); k++) {
+                    sd = substr("gsd", k, 1)
+                    if (count[sd, r, line] != count["s", 1, line]) same = 0
+                }
             }
-            matches = same ? count["s", 1, line] : "**differ: GNUstep " count["g", 1, line] ", engine " count["s", 1, line] "**"
+            matches = same ? count["s", 1, line] : "**differ: GNUstep " count["g", 1, line] ", engine " count["s", 1, line] (graph ? "" : ", document " count["d", 1, line]) "**"
             if (!same) bad = 1
-            printf "| `%s` | %.0f | %.1f | %.1f× | %s |\n", format[line], median(g, rounds), median(s, rounds), median(q, rounds), matches
+            if (graph)
+                printf "| `%s` | %.0f | %.1f | %.1f× | %s |\n", format[line], median(g, rounds), median(s, rounds), median(q, rounds), matches
+            else
+                printf "| `%s` | %.0f | %.0f | %.0f | %.1f× | %.1f× | %s |\n", format[line], median(g, rounds), median(s, rounds), median(d, rounds), median(q, rounds), median(qd, rounds), matches
         }
         exit bad
     }' $(for round in $(seq 1 "$rounds"); do echo "$work/gnustep.$round" "$work/swift.$round"; done)

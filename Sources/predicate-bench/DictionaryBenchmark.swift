@@ -16,6 +16,8 @@ enum DictionaryColumn: String, CaseIterable, Hashable, CustomStringConvertible {
     case engineFoundation
     /// This engine on decoded JSON values, as `predicate eval --data` holds each object.
     case engineJSON
+    /// This engine on the same JSON text read as a ``JSONDocument`` (one tape, interned keys).
+    case engineDocument
 
     var description: String {
         switch self {
@@ -25,6 +27,7 @@ enum DictionaryColumn: String, CaseIterable, Hashable, CustomStringConvertible {
         case .engineDictionary: "engine (dict)"
         case .engineFoundation: "engine (JSONSerialization dict)"
         case .engineJSON: "engine (`eval --data` JSON value)"
+        case .engineDocument: "engine, JSON document"
         }
     }
 }
@@ -111,6 +114,8 @@ enum DictionaryBenchmark {
         let dictionaries = workload.dictionaries
         let foundation = workload.foundationDictionaries
         let values = workload.jsonValues
+        let document = workload.document
+        let onDocument = try compiler.compile(node, for: document)
         let candidates: [Candidate<DictionaryColumn>] = [
             Candidate(key: .structClosure) { countMatches(items, row.structClosure) },
             Candidate(key: .engineStruct) { try countMatches(items) { try onStruct.evaluate($0) } },
@@ -118,6 +123,7 @@ enum DictionaryBenchmark {
             Candidate(key: .engineDictionary) { try countMatches(dictionaries) { try onDictionary.evaluate($0) } },
             Candidate(key: .engineFoundation) { try countMatches(foundation) { try onDictionary.evaluate($0) } },
             Candidate(key: .engineJSON) { try countMatches(values) { try onJSON.evaluate($0) } },
+            Candidate(key: .engineDocument) { try document.count(matching: onDocument) },
         ]
         return DictionaryResult(row: row, measured: try Stopwatch.measure(candidates, runs: runs))
     }
@@ -139,6 +145,8 @@ enum DictionaryBenchmark {
                 Report.ratio(result.ratio(.engineFoundation, .engineDictionary)),
                 Report.ratio(result.ratio(.engineJSON, .engineDictionary)),
                 Report.ratio(result.ratio(.engineStruct, .structClosure)),
+                Report.ratio(result.ratio(.engineFoundation, .engineDocument)),
+                Report.ratio(result.ratio(.engineDocument, .structClosure)),
             ]
         }
         let timingTable = Report.table(["predicate"] + columns.map(\.description) + ["matches"], timings)
@@ -146,6 +154,7 @@ enum DictionaryBenchmark {
             [
                 "predicate", "engine-dict / dict-closure", "engine-dict / engine-struct",
                 "JSONSerialization dict / dict", "`eval --data` / dict", "engine-struct / struct closure",
+                "JSONSerialization dict / JSON document", "JSON document / struct closure",
             ], ratios)
         return """
             ## Dictionaries: median ms over \(runs) runs (min–max), \(Report.grouped(objects)) objects
@@ -156,7 +165,9 @@ enum DictionaryBenchmark {
             dictionary its own. *closure (dict)*: `as?` casts, one dictionary at a time. \
             *JSONSerialization dict*: the same objects' JSON text read back by `JSONSerialization` \
             (numbers are `NSNumber`s). *`eval --data` JSON value*: the objects as `PredicateValue`s, \
-            compiled for `PredicateValue`.
+            compiled for `PredicateValue`. *JSON document*: the same JSON text read as one \
+            `JSONDocument` (a tape of 16-byte entries, keys interned), counted by \
+            `document.count(matching:)`.
 
             ### Dictionary ratios of medians (same run)
 

@@ -15,7 +15,8 @@ import Predicates
 /// `NSJSONSerialization`), so both evaluate dictionaries of `NSNumber`s, strings, arrays and
 /// nested dictionaries, and print for every line of the predicates file
 /// `median-ns-per-object <TAB> matches <TAB> format`, the median of `RUNS` timed runs after
-/// one warm-up.
+/// one warm-up. The Swift half adds two columns: the same predicate over the same file read
+/// as a ``JSONDocument`` (the compact tape), `<TAB> median-ns-per-object <TAB> matches`.
 enum GNUstepComparison {
     /// A mistake in the arguments of either mode.
     struct Failure: Error, CustomStringConvertible {
@@ -54,27 +55,59 @@ enum GNUstepComparison {
         try Data(NestedItems.jsonText(items).utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    /// Times every predicate of the file over the data read with `JSONSerialization`.
+    /// Times every predicate of the file over the data read with `JSONSerialization`, then over
+    /// the same bytes read as a ``JSONDocument``; the two runs of a predicate alternate.
     static func time(data path: String, predicates predicatesPath: String, runs: Int) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let clock = ContinuousClock()
+        // Each reader's time and peak memory (growth of the resident high-water mark), on stderr.
+        var base = LoadingBenchmark.resetHighWaterMark()
+        var start = clock.now
+        let document = try JSONDocument(jsonArray: data)
+        report("JSONDocument", clock.now - start, LoadingBenchmark.highWaterMark() - base, document.count)
+        base = LoadingBenchmark.resetHighWaterMark()
+        start = clock.now
         guard let objects = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
             throw Failure(description: "\(path): not a JSON array of objects")
         }
+        report("JSONSerialization", clock.now - start, LoadingBenchmark.highWaterMark() - base, objects.count)
         let formats = try String(contentsOfFile: predicatesPath, encoding: .utf8)
             .split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        let clock = ContinuousClock()
         for format in formats {
-            let compiled = try PredicateCompiler().compile(PredicateNode(format: format), for: [String: Any].self)
+            let node = try PredicateNode(format: format)
+            let compiled = try PredicateCompiler().compile(node, for: [String: Any].self)
+            let onDocument = try PredicateCompiler().compile(node, for: document)
             var durations: [Duration] = []
+            var documentDurations: [Duration] = []
             var matches = 0
+            var documentMatches = 0
             for run in 0...runs {
                 let start = clock.now
                 matches = try countMatches(objects) { try compiled.evaluate($0) }
-                if run > 0 { durations.append(clock.now - start) }
+                let middle = clock.now
+                documentMatches = try document.count(matching: onDocument)
+                if run > 0 {
+                    durations.append(middle - start)
+                    documentDurations.append(clock.now - middle)
+                }
             }
-            let median = Timing(durations: durations).median
-            let nanoseconds = median.milliseconds * 1e6 / Double(objects.count)
-            print("\(String(format: "%.1f", nanoseconds))\t\(matches)\t\(format)")
+            print(
+                [
+                    nanoseconds(durations, objects.count), "\(matches)", format,
+                    nanoseconds(documentDurations, document.count), "\(documentMatches)",
+                ].joined(separator: "\t"))
         }
+    }
+
+    /// One reader's load time and peak memory per object, on stderr.
+    private static func report(_ reader: String, _ time: Duration, _ bytes: Int, _ objects: Int) {
+        let milliseconds = String(format: "%.0f", time.milliseconds)
+        let message = "\(reader): \(milliseconds) ms, peak \(bytes / max(objects, 1)) bytes per object\n"
+        FileHandle.standardError.write(Data(message.utf8))
+    }
+
+    /// The median of `durations` per object, in nanoseconds with one decimal.
+    private static func nanoseconds(_ durations: [Duration], _ objects: Int) -> String {
+        String(format: "%.1f", Timing(durations: durations).median.milliseconds * 1e6 / Double(max(objects, 1)))
     }
 }

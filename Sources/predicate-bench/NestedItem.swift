@@ -77,6 +77,8 @@ struct NestedWorkload {
     let foundationDictionaries: [[String: Any]]
     /// Decoded JSON values, as `predicate eval --data` holds each object.
     let jsonValues: [PredicateValue]
+    /// The same JSON text read as one ``JSONDocument`` (the compact tape).
+    let document: JSONDocument
 
     init(count: Int, seed: UInt64) throws {
         items = NestedItems.make(count: count, seed: seed)
@@ -87,6 +89,7 @@ struct NestedWorkload {
             throw NestedItems.NotAnArrayOfObjects()
         }
         foundationDictionaries = parsed
+        document = try JSONDocument(jsonArray: Array(text.utf8))
     }
 }
 
