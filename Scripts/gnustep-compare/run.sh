@@ -105,7 +105,7 @@ awk -F'\t' -v rounds="$rounds" -v graph="$graph" '
         bad = 0
         for (line = 1; line <= lines; line++) {
             if (count["s", 1, line] ~ /^skipped/) {
-                printf "| `%s` | %.0f | — |%s %s |\n", format[line], ns["g", 1, line], graph ? " —" : " — | — | —", count["s", 1, line]
+                printf "| `%s` | %.0f | — |%s %s |\n", format[line], ns["g", 1, line], graph ? " — |" : " — | — | — |", count["s", 1, line]
                 continue
             }
             same = 1
