@@ -30,6 +30,13 @@ extension DatabaseLiveResults {
         return try finish(pending, found: try plan.evaluate(keys: pending.reevaluate, database: database))
     }
 
+    /// The most members for which the walk of an update that can only make members leave
+    /// puts the members in its last question (`… AND key IN (members)`, see
+    /// ``MatchNavigation/sources(_:reaching:among:)``) instead of reading back every root the
+    /// update reaches: a User rename reaches 10,000 Contents of which a query over that User
+    /// shows a hundred. Above it, binding the members would cost more than most walks read.
+    static let memberNavigationLimit = 2_000
+
     /// The first half of ``apply(_:database:navigation:)``: the roots `changes` makes to
     /// evaluate again, found without changing the results; `nil` when the change is outside
     /// the ``region``. A ``ChangeLogFollower`` matches every query of an entry first, then
@@ -39,10 +46,15 @@ extension DatabaseLiveResults {
         let affected: AffectedKeys
         let directions = plan.directions
         let hasMembers = !ranked.members.isEmpty
+        // Few members: the walk of a leaving update looks for them only (see the limit).
+        let members =
+            ranked.members.count <= Self.memberNavigationLimit
+            ? Set(ranked.members.map { keys[Int($0)] }) : nil
         do {
             // With no members, updates that can only make members leave reach nothing needed.
-            affected = try plan.matcher.affectedKeys(by: changes, through: navigation, schema: mapping.schema) {
-                entity, update in
+            affected = try plan.matcher.affectedKeys(
+                by: changes, through: navigation, schema: mapping.schema, members: members
+            ) { entity, update in
                 let direction = directions.direction(of: update, entity: entity)
                 return direction == .leaving && !hasMembers ? nil : direction
             }

@@ -39,10 +39,13 @@ extension ChangeMatcher {
     /// each attribute update (of an object of the concrete entity named), or `nil` to leave the
     /// update out (its roots are not needed). Insertions, deletions and relationship changes
     /// are ``ChangeDirection/unknown``. The keyed questions are asked class by class, each
-    /// once (the existence of updated objects once for all classes).
+    /// once (the existence of updated objects once for all classes). With `members`, the
+    /// roots reached by ``ChangeDirection/leaving`` updates are looked for among them only
+    /// (the last hop asks ``MatchNavigation/sources(_:reaching:among:)``): a leaving update
+    /// matters only for members, so its walk reads no other root.
     func affectedKeys(
         by changes: ChangeSet, through navigation: some MatchNavigation, schema: Schema,
-        classify: (String, UpdatedObject) -> ChangeDirection?
+        members: Set<ObjectKey>? = nil, classify: (String, UpdatedObject) -> ChangeDirection?
     ) throws -> AffectedKeys {
         let paths = dependencies.paths
         let root = dependencies.rootEntity
@@ -134,6 +137,8 @@ extension ChangeMatcher {
                     if level == 0 {
                         if path.roles.needsReevaluation { result.add(objects, direction) }
                         if path.roles.contains(.display) { result.refresh.formUnion(objects) }
+                    } else if level == 1, direction == .leaving, let members, !objects.isEmpty {
+                        carried = try navigation.sources(steps[0], reaching: objects, among: members)
                     } else if !objects.isEmpty {
                         carried = try navigation.sources(steps[level - 1], reaching: objects)
                     } else {
