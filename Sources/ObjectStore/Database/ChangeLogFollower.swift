@@ -187,7 +187,8 @@ public final class ChangeLogFollower {
         var requests: [BatchedEvaluation.Request] = []
         for id in touched.sorted() {
             guard let query = queries[id], query.lastSequence < entry.sequence,
-                let change = try query.results.match(changes, navigation: navigation)
+                let change = try query.results.match(
+                    changes, navigation: navigation, dialect: connection.database.dialect)
             else { continue }
             pending.append((id, change))
             requests.append(BatchedEvaluation.Request(plan: query.results.plan, keys: change.reevaluate))

@@ -24,7 +24,7 @@ extension DatabaseLiveResults {
     public mutating func apply(_ changes: ChangeSet, database: any SQLDatabase, navigation: some MatchNavigation)
         throws(LiveResultsError) -> ResultChange
     {
-        guard let pending = try match(changes, navigation: navigation) else {
+        guard let pending = try match(changes, navigation: navigation, dialect: database.dialect) else {
             return ResultChange(rows: ListDiff(), sections: ListDiff(), applied: changes)
         }
         return try finish(pending, found: try plan.evaluate(keys: pending.reevaluate, database: database))
@@ -34,22 +34,30 @@ extension DatabaseLiveResults {
     /// puts the members in its last question (`… AND key IN (members)`, see
     /// ``MatchNavigation/sources(_:reaching:among:)``) instead of reading back every root the
     /// update reaches: a User rename reaches 10,000 Contents of which a query over that User
-    /// shows a hundred. Above it, binding the members would cost more than most walks read.
-    static let memberNavigationLimit = 2_000
+    /// shows a hundred. Above it, binding the members would cost more than most walks read;
+    /// and the members must fit half of one statement's bound values (SQLite: 999), so that
+    /// the question is not cut into many statements.
+    static func memberNavigationLimit(_ dialect: any SQLDialect) -> Int {
+        min(2_000, dialect.maximumBindings / 2)
+    }
 
     /// The first half of ``apply(_:database:navigation:)``: the roots `changes` makes to
     /// evaluate again, found without changing the results; `nil` when the change is outside
     /// the ``region``. A ``ChangeLogFollower`` matches every query of an entry first, then
     /// evaluates the roots of several queries in one statement (``BatchedEvaluation``).
-    func match(_ changes: ChangeSet, navigation: some MatchNavigation) throws(LiveResultsError) -> PendingChange? {
+    func match(_ changes: ChangeSet, navigation: some MatchNavigation, dialect: any SQLDialect)
+        throws(LiveResultsError) -> PendingChange?
+    {
         guard region.isTouched(by: changes) else { return nil }
         let affected: AffectedKeys
         let directions = plan.directions
         let hasMembers = !ranked.members.isEmpty
         // Few members: the walk of a leaving update looks for them only (see the limit).
-        let members =
-            ranked.members.count <= Self.memberNavigationLimit
-            ? Set(ranked.members.map { keys[Int($0)] }) : nil
+        let ranked = ranked
+        let keys = keys
+        let members: (() -> Set<ObjectKey>)? =
+            ranked.members.count <= Self.memberNavigationLimit(dialect)
+            ? { Set(ranked.members.map { keys[Int($0)] }) } : nil
         do {
             // With no members, updates that can only make members leave reach nothing needed.
             affected = try plan.matcher.affectedKeys(

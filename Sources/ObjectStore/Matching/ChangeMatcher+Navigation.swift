@@ -41,13 +41,14 @@ extension ChangeMatcher {
     /// objects they link under that direction too when the change set lists the other side
     /// of the link as an update of its own (classified in turn), else as
     /// ``ChangeDirection/unknown``. Insertions and deletions are ``ChangeDirection/unknown``. The keyed questions are asked class by class, each
-    /// once (the existence of updated objects once for all classes). With `members`, the
+    /// once (the existence of updated objects once for all classes). With `members` (asked
+    /// at most once, when a leaving update has a root to walk to), the
     /// roots reached by ``ChangeDirection/leaving`` updates are looked for among them only
     /// (the last hop asks ``MatchNavigation/sources(_:reaching:among:)``): a leaving update
     /// matters only for members, so its walk reads no other root.
     func affectedKeys(
         by changes: ChangeSet, through navigation: some MatchNavigation, schema: Schema,
-        members: Set<ObjectKey>? = nil, classify: (String, UpdatedObject) -> ChangeDirection?
+        members: (() -> Set<ObjectKey>)? = nil, classify: (String, UpdatedObject) -> ChangeDirection?
     ) throws -> AffectedKeys {
         let paths = dependencies.paths
         let root = dependencies.rootEntity
@@ -60,6 +61,7 @@ extension ChangeMatcher {
         var seeds: [ChangeDirection: [[Set<ObjectKey>]]] = [:]
         var unsure = empty
         var result = AffectedKeys(hierarchy: rootHierarchy)
+        var memberKeys: Set<ObjectKey>?
 
         func changed(_ key: ObjectKey, entity: String, property: String, _ direction: ChangeDirection) {
             for reference in stepsByKey[property] ?? [] {
@@ -154,7 +156,8 @@ extension ChangeMatcher {
                         if path.roles.needsReevaluation { result.add(objects, direction) }
                         if path.roles.contains(.display) { result.refresh.formUnion(objects) }
                     } else if level == 1, direction == .leaving, let members, !objects.isEmpty {
-                        carried = try navigation.sources(steps[0], reaching: objects, among: members)
+                        if memberKeys == nil { memberKeys = members() }
+                        carried = try navigation.sources(steps[0], reaching: objects, among: memberKeys ?? [])
                     } else if !objects.isEmpty {
                         carried = try navigation.sources(steps[level - 1], reaching: objects)
                     } else {
