@@ -34,11 +34,14 @@ extension DatabaseLiveResults {
     /// puts the members in its last question (`… AND key IN (members)`, see
     /// ``MatchNavigation/sources(_:reaching:among:)``) instead of reading back every root the
     /// update reaches: a User rename reaches 10,000 Contents of which a query over that User
-    /// shows a hundred. Above it, binding the members would cost more than most walks read;
-    /// and the members must fit half of one statement's bound values (SQLite: 999), so that
-    /// the question is not cut into many statements.
+    /// shows a hundred. Above it the restricted question (one per query) costs more than the
+    /// whole one (asked once for all the queries of an entry): on PostgreSQL at 1,000,000
+    /// Contents, with a limit of 2,000 the twenty `bucket.name` queries (1,000 members each)
+    /// brought the benchmark's navigation to 84 ms a change set; with 500 (they walk the
+    /// shared way) it took 14 ms. The members must also fit half of one
+    /// statement's bound values (SQLite: 999), so that the question is not cut in several.
     static func memberNavigationLimit(_ dialect: any SQLDialect) -> Int {
-        min(2_000, dialect.maximumBindings / 2)
+        min(500, dialect.maximumBindings / 2)
     }
 
     /// The first half of ``apply(_:database:navigation:)``: the roots `changes` makes to
