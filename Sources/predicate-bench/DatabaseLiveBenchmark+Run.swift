@@ -186,9 +186,13 @@ extension DatabaseLiveBenchmark.Result {
         let evaluation = median(phases.map { $0.evaluationSeconds * 1000 })
         let evaluationCount = median(phases.map { Double($0.evaluationStatements) })
         let other = median(phases.map { ($0.applySeconds - $0.navigationSeconds - $0.evaluationSeconds) * 1000 })
+        let matching = median(phases.map { ($0.matchSeconds - $0.navigationSeconds) * 1000 })
+        let merging = median(phases.map { $0.mergeSeconds * 1000 })
         return "navigation \(Report.number(navigation)) ms (\(Int(navigationCount)) statements), "
             + "re-evaluation \(Report.number(evaluation)) ms (\(Int(evaluationCount)) statements), "
-            + "region tests, direction analysis, set operations and merges \(Report.number(other)) ms."
+            + "region tests, direction analysis, set operations and merges \(Report.number(other)) ms "
+            + "(of which matching without its statements \(Report.number(matching)) ms, merging "
+            + "\(Report.number(merging)) ms, the rest building and rendering the batched statements)."
     }
 
     /// The Markdown section of the row.

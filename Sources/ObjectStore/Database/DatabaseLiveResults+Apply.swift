@@ -48,10 +48,12 @@ extension DatabaseLiveResults {
     /// evaluate again, found without changing the results; `nil` when the change is outside
     /// the ``region``. A ``ChangeLogFollower`` matches every query of an entry first, then
     /// evaluates the roots of several queries in one statement (``BatchedEvaluation``).
-    func match(_ changes: ChangeSet, navigation: some MatchNavigation, dialect: any SQLDialect)
-        throws(LiveResultsError) -> PendingChange?
-    {
-        guard region.isTouched(by: changes) else { return nil }
+    /// `written` is the region `changes` writes when the caller has it already (a follower
+    /// computes it once per entry for all its queries).
+    func match(
+        _ changes: ChangeSet, navigation: some MatchNavigation, dialect: any SQLDialect, written: QueryRegion? = nil
+    ) throws(LiveResultsError) -> PendingChange? {
+        guard region.intersects(written ?? QueryRegion(writtenBy: changes)) else { return nil }
         let affected: AffectedKeys
         let directions = plan.directions
         let hasMembers = !ranked.members.isEmpty
