@@ -167,4 +167,62 @@ struct ChangeDirectionTests {
         // An attribute nothing reads (a display-only change) can only touch members.
         #expect(try Self.direction("#size < 100", entity: "ImageContent", ["width": 3]) == .leaving)
     }
+
+    @Test("a counted relationship: links added raise count > k, links removed lower it")
+    func counts() throws {
+        let gains = RelationshipChange.toMany(added: [.int(7)], removed: [])
+        let loses = RelationshipChange.toMany(added: [], removed: [.int(7)])
+        let swaps = RelationshipChange.toMany(added: [.int(8)], removed: [.int(7)])
+        func bucket(_ format: String, sort: [String] = [], _ change: RelationshipChange) throws -> ChangeDirection {
+            try Self.direction(
+                format, root: "Bucket", sort: sort, entity: "Bucket", [:], relationships: ["contents": change])
+        }
+        // A larger count can only make `> k` true: a Bucket gaining a Content can only join.
+        #expect(try bucket("contents.@count > 3", gains) == .joining)
+        #expect(try bucket("contents.@count > 3", loses) == .leaving)
+        #expect(try bucket("contents.@count >= 3", gains) == .joining)
+        // `< k` falls as the count grows; the constant on the left turns the comparison round.
+        #expect(try bucket("contents.@count < 3", gains) == .leaving)
+        #expect(try bucket("contents.@count <= 3", loses) == .joining)
+        #expect(try bucket("3 < contents.@count", gains) == .joining)
+        #expect(try bucket("3 >= contents.@count", gains) == .leaving)
+        // NOT flips the polarity.
+        #expect(try bucket("NOT contents.@count > 3", gains) == .leaving)
+        // As many added as removed: the count is the same, no atom changes.
+        #expect(try bucket("contents.@count > 3", swaps) == .leaving)
+        // With an attribute of the same update: combined as for attributes.
+        #expect(
+            try Self.direction(
+                "contents.@count > 3 AND name == 'a'", root: "Bucket", entity: "Bucket", ["name": "a"],
+                relationships: ["contents": gains]) == .joining)
+        #expect(
+            try Self.direction(
+                "contents.@count > 3 AND name == 'a'", root: "Bucket", entity: "Bucket", ["name": "b"],
+                relationships: ["contents": gains]) == .unknown)
+        // Through to-one hops: the Bucket of a Content.
+        #expect(
+            try Self.direction(
+                "bucket.contents.@count > 3", entity: "Bucket", [:], relationships: ["contents": gains]) == .joining)
+    }
+
+    @Test("a counted relationship read otherwise too, or compared otherwise, is unknown")
+    func countsOtherwise() throws {
+        let gains = RelationshipChange.toMany(added: [.int(7)], removed: [])
+        func bucket(_ format: String) throws -> ChangeDirection {
+            try Self.direction(format, root: "Bucket", entity: "Bucket", [:], relationships: ["contents": gains])
+        }
+        #expect(try bucket("contents.@count == 3") == .unknown)
+        #expect(try bucket("contents.@count BETWEEN {1, 3}") == .unknown)
+        #expect(try bucket("contents.@count > 3 AND ANY contents.name == 'a'") == .unknown)
+        #expect(try bucket("contents.@count > 3 AND contents.@sum.#size > 10") == .unknown)
+        #expect(try bucket("contents.@count > owner.buckets.@count") == .unknown)
+        #expect(try bucket("SUBQUERY(contents, $c, $c.#size > 1).@count > 3") == .unknown)
+        // A relationship the predicate does not count.
+        #expect(try bucket("name == 'a'") == .unknown)
+        // A to-one change is never counted.
+        #expect(
+            try Self.direction(
+                "bucket.contents.@count > 3", entity: "Content", [:],
+                relationships: ["bucket": .toOne(old: .int(1), new: .int(2))]) == .unknown)
+    }
 }

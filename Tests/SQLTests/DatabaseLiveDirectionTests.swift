@@ -18,6 +18,8 @@ struct DatabaseLiveDirectionTests {
     final class CountingDatabase: SQLDatabase {
         let base: any SQLDatabase
         var reads = 0
+        /// The rows those statements returned.
+        var rowsRead = 0
 
         init(_ base: any SQLDatabase) { self.base = base }
 
@@ -25,7 +27,9 @@ struct DatabaseLiveDirectionTests {
         func execute(_ statement: SQLStatement) throws -> Int { try base.execute(statement) }
         func rows(_ statement: SQLStatement) throws -> [[SQLValue]] {
             reads += 1
-            return try base.rows(statement)
+            let rows = try base.rows(statement)
+            rowsRead += rows.count
+            return rows
         }
         func catalogue() throws -> SQLCatalogue { try base.catalogue() }
         func installHelperFunctions() throws { try base.installHelperFunctions() }

@@ -28,6 +28,9 @@ struct DatabaseLiveResultsDifferentialTests {
         /// class: each class must occur, so that every restriction of the re-evaluated roots
         /// is checked against memory.
         var directions: [ChangeDirection: Int] = [:]
+        /// Updates of a relationship the request counts (`r.@count > k`) given a direction
+        /// other than unknown: each must occur, so that the count rule is checked too.
+        var countedLinks = 0
     }
 
     /// Counts the direction of each attribute update in `applied` that `request` reads.
@@ -42,6 +45,9 @@ struct DatabaseLiveResultsDifferentialTests {
             for update in changes.updated
             where update.attributes.keys.contains(where: { read.contains(EntityProperty(entity, $0)) }) {
                 tally.directions[analysis.direction(of: update, entity: entity), default: 0] += 1
+            }
+            for update in changes.updated where !update.relationships.isEmpty {
+                if analysis.direction(of: update, entity: entity) != .unknown { tally.countedLinks += 1 }
             }
         }
     }
@@ -147,11 +153,13 @@ struct DatabaseLiveResultsDifferentialTests {
         }
         print(
             "DatabaseLiveResultsDifferentialTests.\(name): \(tally.sequences) sequences, \(tally.steps) steps, "
-                + "\(tally.skipped) skipped; attribute updates read, by direction: \(tally.directions)")
+                + "\(tally.skipped) skipped; attribute updates read, by direction: \(tally.directions); "
+                + "counted relationship updates with a direction: \(tally.countedLinks)")
         #expect(tally.sequences >= run.cases, "too many sequences skipped: \(tally.skipped)")
         for direction in ChangeDirection.allCases {
             #expect(tally.directions[direction, default: 0] > 0, "no \(direction) attribute update was drawn")
         }
+        #expect(tally.countedLinks > 0, "no update of a counted relationship was given a direction")
     }
 
     @Test("SQLite: 300 seeded sequences of 20 change sets, each step as in memory")

@@ -170,7 +170,8 @@ public final class ChangeLogFollower {
     private func apply(_ entry: ChangeLogEntry) throws -> [FollowedUpdate] {
         let changes = entry.applied.changes
         var touched: Set<Int> = []
-        for key in QueryRegion(writtenBy: changes).keys { touched.formUnion(index[key] ?? []) }
+        let written = QueryRegion(writtenBy: changes)
+        for key in written.keys { touched.formUnion(index[key] ?? []) }
         // One navigation for the entry: the queries share the answers of the keyed SELECTs.
         let navigationDatabase = TimedDatabase(connection.database)
         let evaluationDatabase = TimedDatabase(connection.database)
@@ -185,14 +186,19 @@ public final class ChangeLogFollower {
         }
         var pending: [(id: Int, change: PendingChange)] = []
         var requests: [BatchedEvaluation.Request] = []
+        let matchStart = DispatchTime.now().uptimeNanoseconds
         for id in touched.sorted() {
             guard let query = queries[id], query.lastSequence < entry.sequence,
-                let change = try query.results.match(changes, navigation: navigation)
+                let change = try query.results.match(
+                    changes, navigation: navigation, dialect: connection.database.dialect, written: written)
             else { continue }
             pending.append((id, change))
             requests.append(BatchedEvaluation.Request(plan: query.results.plan, keys: change.reevaluate))
         }
+        statistics.matchSeconds += Double(DispatchTime.now().uptimeNanoseconds - matchStart) / 1e9
         let found = try BatchedEvaluation.evaluate(requests, database: evaluationDatabase)
+        let mergeStart = DispatchTime.now().uptimeNanoseconds
+        defer { statistics.mergeSeconds += Double(DispatchTime.now().uptimeNanoseconds - mergeStart) / 1e9 }
         var updates: [FollowedUpdate] = []
         for (position, item) in pending.enumerated() {
             // Taken out of the dictionary while it changes, so that its arrays are not copied.

@@ -36,24 +36,41 @@ public struct DatabaseNavigation: MatchNavigation {
 
     /// One keyed `SELECT` per batch over the relationship's storage (see the table above).
     public func sources(_ step: DependencyPath.Step, reaching keys: Set<ObjectKey>) throws -> Set<ObjectKey> {
+        try sources(step, reaching: keys, candidates: nil)
+    }
+
+    /// ``sources(_:reaching:)`` with the candidates in the statement (`AND source IN (…)`):
+    /// it reads back at most the candidates, however many objects reach `keys`.
+    public func sources(_ step: DependencyPath.Step, reaching keys: Set<ObjectKey>, among candidates: Set<ObjectKey>)
+        throws -> Set<ObjectKey>
+    {
+        guard !candidates.isEmpty else { return [] }
+        return try sources(step, reaching: keys, candidates: candidates)
+    }
+
+    private func sources(_ step: DependencyPath.Step, reaching keys: Set<ObjectKey>, candidates: Set<ObjectKey>?)
+        throws -> Set<ObjectKey>
+    {
         guard let destination = step.destination, !keys.isEmpty else { return [] }
+        let among = candidates.map { Array($0.sorted().compactMap { mapping.bound(key: $0, of: step.entity) }) }
         switch mapping.storage(of: step.key, in: step.entity) {
         case .foreignKey(let table, let column)?:
             guard let keyColumn = mapping.table(of: step.entity)?.keyColumn else { return [] }
             return try lookUp(
                 select: .column(alias: "t0", name: keyColumn), from: table, keyColumn: column, keys: keys,
-                keysOf: destination, filter: discriminator(step.entity, alias: "t0"), resultsOf: step.entity)
+                keysOf: destination, filter: discriminator(step.entity, alias: "t0"), resultsOf: step.entity,
+                among: among)
         case .inverseForeignKey(let table, let column, _)?:
             guard let keyColumn = mapping.table(of: destination)?.keyColumn else { return [] }
             let found = try lookUp(
                 select: .column(alias: "t0", name: column), from: table, keyColumn: keyColumn, keys: keys,
                 keysOf: destination, filter: .isNull(.column(alias: "t0", name: column), negated: true),
-                resultsOf: step.entity)
+                resultsOf: step.entity, among: among)
             return try ofKind(found, step.entity)
         case .joinTable(let table, let sourceColumn, let destinationColumn, _)?:
             let found = try lookUp(
                 select: .column(alias: "t0", name: sourceColumn), from: table, keyColumn: destinationColumn,
-                keys: keys, keysOf: destination, filter: nil, resultsOf: step.entity)
+                keys: keys, keysOf: destination, filter: nil, resultsOf: step.entity, among: among)
             return try ofKind(found, step.entity)
         case .column?, .notStored?, nil:
             return []
@@ -73,24 +90,36 @@ public struct DatabaseNavigation: MatchNavigation {
         return .inList(.column(alias: alias, name: column), values.map { .value($0) })
     }
 
-    /// `SELECT select FROM table WHERE keyColumn IN (keys) [AND filter]`, in batches, each
-    /// value read back as a key of the hierarchy of `resultsOf` (values that are no key of it
-    /// are skipped: no object has them).
+    /// `SELECT select FROM table WHERE keyColumn IN (keys) [AND filter] [AND select IN
+    /// (among)]`, in batches (both lists cut so that a statement's bound values fit the
+    /// dialect), each value read back as a key of the hierarchy of `resultsOf` (values that
+    /// are no key of it are skipped: no object has them).
     private func lookUp(
         select: SQLExpression, from table: String, keyColumn: String, keys: Set<ObjectKey>, keysOf entity: String,
-        filter: SQLExpression?, resultsOf resultEntity: String
+        filter: SQLExpression?, resultsOf resultEntity: String, among: [SQLValue]? = nil
     ) throws -> Set<ObjectKey> {
         let bound = keys.sorted().compactMap { mapping.bound(key: $0, of: entity) }
         let resultType = mapping.keyType(ofHierarchyOf: resultEntity)
-        let batch = max(1, database.dialect.maximumBindings - 16)
+        let budget = max(2, database.dialect.maximumBindings - 16)
+        // With candidates, each list gets half the budget when both do not fit together.
+        let fitsTogether = bound.count + (among?.count ?? 0) <= budget
+        let batch = among == nil || fitsTogether ? budget : budget / 2
+        let candidateBatches: [ArraySlice<SQLValue>?] =
+            among.map { values in
+                let size = fitsTogether ? max(1, values.count) : budget / 2
+                return stride(from: 0, to: values.count, by: size).map { values[$0..<min(values.count, $0 + size)] }
+            } ?? [nil]
         var result: Set<ObjectKey> = []
         for start in stride(from: 0, to: bound.count, by: batch) {
-            var query = SQLSelect(columns: [select], from: .init(table: table, alias: "t0"))
             let slice = bound[start..<min(bound.count, start + batch)]
-            query.conditions = [.inList(.column(alias: "t0", name: keyColumn), slice.map { .value($0) })]
-            if let filter { query.conditions.append(filter) }
-            for row in try database.rows(query) {
-                if let value = row.first, let key = ObjectKey(stored: value, as: resultType) { result.insert(key) }
+            for candidates in candidateBatches {
+                var query = SQLSelect(columns: [select], from: .init(table: table, alias: "t0"))
+                query.conditions = [.inList(.column(alias: "t0", name: keyColumn), slice.map { .value($0) })]
+                if let filter { query.conditions.append(filter) }
+                if let candidates { query.conditions.append(.inList(select, candidates.map { .value($0) })) }
+                for row in try database.rows(query) {
+                    if let value = row.first, let key = ObjectKey(stored: value, as: resultType) { result.insert(key) }
+                }
             }
         }
         return result

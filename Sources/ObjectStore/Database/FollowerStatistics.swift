@@ -16,6 +16,10 @@ package struct FollowerStatistics: Sendable {
     /// The time spent applying entries to queries, in seconds (including both kinds of
     /// statement).
     package var applySeconds = 0.0
+    /// Of it: matching the queries (region tests, directions, the walk with its navigation
+    /// statements, the restriction of the roots), and merging the answers into each query.
+    package var matchSeconds = 0.0
+    package var mergeSeconds = 0.0
 
     package init() {}
 }

@@ -5,6 +5,10 @@ import Predicates
 /// their polarity, and every key read anywhere else (by name).
 struct DirectionWalk {
     var atoms: [String: [ChangeDirectionAnalysis.Atom]] = [:]
+    /// `r.@count` compared with a constant, by the to-many relationship `r`.
+    var countAtoms: [String: [ChangeDirectionAnalysis.CountAtom]] = [:]
+    /// The relationships an atom's key path goes through (`bucket` in `bucket.name`).
+    var traversedKeys: Set<String> = []
     var opaqueKeys: Set<String> = []
 
     /// Visits a condition under `negated` polarity: `AND`/`OR` keep it, `NOT` flips it.
@@ -19,6 +23,11 @@ struct DirectionWalk {
         case .comparison(let checked):
             if let atom = Self.atom(checked, negated: negated) {
                 atoms[atom.key, default: []].append(atom.atom)
+                traversedKeys.formUnion(atom.hops)
+            } else if let count = Self.countAtom(checked, negated: negated) {
+                countAtoms[count.key, default: []].append(count.atom)
+                // The to-one hops before the counted relationship are gone through.
+                traversedKeys.formUnion(count.hops.dropLast())
             } else {
                 collectKeys(checked.comparison.left)
                 collectKeys(checked.comparison.right)
@@ -29,7 +38,7 @@ struct DirectionWalk {
     /// The comparison as an atom: a key path from the root ending on an attribute (through
     /// to-one hops, or under `ANY`/`ALL` through at least one to-many hop) against a constant.
     private static func atom(_ checked: CheckedComparison, negated: Bool)
-        -> (key: String, atom: ChangeDirectionAnalysis.Atom)?
+        -> (key: String, hops: [String], atom: ChangeDirectionAnalysis.Atom)?
     {
         let comparison = checked.comparison
         let quantified = comparison.modifier != .direct
@@ -37,7 +46,7 @@ struct DirectionWalk {
             let read = attributeRead(keyPath, quantified: quantified)
         {
             return (
-                read.key,
+                read.key, read.hops,
                 .init(entity: read.entity, comparison: comparison, keyPathOnLeft: true, negated: negated)
             )
         }
@@ -45,7 +54,7 @@ struct DirectionWalk {
             let read = attributeRead(keyPath, quantified: false)
         {
             return (
-                read.key,
+                read.key, read.hops,
                 .init(entity: read.entity, comparison: comparison, keyPathOnLeft: false, negated: negated)
             )
         }
@@ -55,12 +64,48 @@ struct DirectionWalk {
     /// The (entity, attribute) a key path reads as one value per element: from the evaluated
     /// object, no collection operator, ending on an attribute; to-many hops exactly when
     /// quantified.
-    private static func attributeRead(_ keyPath: CheckedKeyPath, quantified: Bool) -> (entity: String, key: String)? {
+    private static func attributeRead(_ keyPath: CheckedKeyPath, quantified: Bool)
+        -> (entity: String, key: String, hops: [String])?
+    {
         guard keyPath.base == .evaluatedObject, keyPath.collectionOperator == nil,
             let path = keyPath.fromRoot ?? keyPath.resolved, case .attribute(let attribute) = path.destination,
             path.hops.contains(where: \.isToMany) == quantified
         else { return nil }
-        return (path.destinationEntity, attribute.name)
+        return (path.destinationEntity, attribute.name, path.hops.map(\.sourceProperty))
+    }
+
+    /// The comparison as a count atom: `r.@count` (through to-one hops, then the to-many
+    /// relationship `r`) against a constant with `<`, `<=`, `>` or `>=`, unquantified; with
+    /// whether its effective value can only rise as the count grows.
+    private static func countAtom(_ checked: CheckedComparison, negated: Bool)
+        -> (key: String, hops: [String], atom: ChangeDirectionAnalysis.CountAtom)?
+    {
+        let comparison = checked.comparison
+        guard comparison.modifier == .direct else { return nil }
+        let keyPathOnLeft: Bool
+        let keyPath: CheckedKeyPath
+        if case .keyPath(let left) = checked.left.kind, isConstant(comparison.right) {
+            (keyPath, keyPathOnLeft) = (left, true)
+        } else if case .keyPath(let right) = checked.right.kind, isConstant(comparison.left) {
+            (keyPath, keyPathOnLeft) = (right, false)
+        } else {
+            return nil
+        }
+        guard keyPath.base == .evaluatedObject, keyPath.collectionOperator == nil,
+            let path = keyPath.fromRoot ?? keyPath.resolved, case .aggregate(.count, then: nil) = path.destination,
+            let last = path.hops.last, last.isToMany, !path.hops.dropLast().contains(where: \.isToMany)
+        else { return nil }
+        // Whether the comparison is true for large counts (`count > k`, `k < count`).
+        let growsTrue: Bool
+        switch comparison.operator {
+        case .greaterThan, .greaterThanOrEqualTo: growsTrue = keyPathOnLeft
+        case .lessThan, .lessThanOrEqualTo: growsTrue = !keyPathOnLeft
+        default: return nil
+        }
+        return (
+            last.sourceProperty, path.hops.map(\.sourceProperty),
+            .init(entity: last.sourceEntity, risesWithCount: growsTrue != negated)
+        )
     }
 
     /// Whether an operand is a constant: a literal, or an aggregate or cast of constants.

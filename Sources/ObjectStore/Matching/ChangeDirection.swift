@@ -11,8 +11,9 @@ public enum ChangeDirection: Sendable, Hashable, CaseIterable, CustomStringConve
     /// The update can only turn non-members into members (and moves no member): only reached
     /// roots that are not members need evaluating again.
     case joining
-    /// Either way (a relationship changed, an insertion or deletion, a read that is not a
-    /// monotone comparison, a value the analysis could not evaluate): every reached root.
+    /// Either way (a relationship changed that is not only counted, an insertion or deletion, a
+    /// read that is not a monotone comparison, a value the analysis could not evaluate): every
+    /// reached root.
     case unknown
 
     /// `leaving`, `joining`, `unknown`.
@@ -59,7 +60,15 @@ public enum ChangeDirection: Sendable, Hashable, CaseIterable, CustomStringConve
 /// soundly: a root reached by a `leaving` and a `joining` update is re-evaluated either way,
 /// since it is a member or it is not.
 ///
-/// `unknown`: any relationship change, and any attribute read otherwise — by an aggregate
+/// **Counts.** `r.@count` compared with a constant by `<`, `<=`, `>` or `>=` (through to-one
+/// hops to the counted to-many relationship `r`) is monotone in the count, and an update of
+/// `r` changes the count by exactly the links it adds less those it removes (an applied change
+/// set lists both sides of each link, so a Content move is also a Bucket losing one Content and
+/// one gaining it). When `r` is read by such atoms only — by no other atom's path, no opaque
+/// read — the update raises or lowers each count atom as that difference says, and combines
+/// with the attribute updates above (no sort key goes through a to-many relationship).
+///
+/// `unknown`: any other relationship change, and any attribute read otherwise — by an aggregate
 /// (`@sum`, `@max`…), a `SUBQUERY`, a `FUNCTION`, arithmetic, a comparison of two key paths, a
 /// to-many key path under no quantifier, a variable — or a value that does not evaluate.
 /// Such reads are found by name, over the whole predicate, so that nothing is missed.
@@ -76,9 +85,22 @@ public struct ChangeDirectionAnalysis: Sendable {
         var negated: Bool
     }
 
+    /// `r.@count` compared with a constant, read on `entity`: monotone in the count.
+    struct CountAtom: Sendable {
+        /// The entity the relationship is counted on (its sub-entities too).
+        var entity: String
+        /// Whether the atom's effective value (negation included) can only rise as the count
+        /// grows (`count > k`), rather than only fall (`count < k`, or `NOT count > k`).
+        var risesWithCount: Bool
+    }
+
     let schema: Schema
     /// The atoms by attribute name.
     let atoms: [String: [Atom]]
+    /// The count atoms by relationship name.
+    let countAtoms: [String: [CountAtom]]
+    /// The relationships an atom goes through.
+    let traversedKeys: Set<String>
     /// Keys read anywhere but in an atom (by name: the conservative side).
     let opaqueKeys: Set<String>
     /// The (entity, attribute) pairs the predicate reads (membership).
@@ -93,6 +115,8 @@ public struct ChangeDirectionAnalysis: Sendable {
         var walk = DirectionWalk()
         if let predicate { walk.visit(predicate.condition, negated: false) }
         atoms = walk.atoms
+        countAtoms = walk.countAtoms
+        traversedKeys = walk.traversedKeys
         opaqueKeys = walk.opaqueKeys
         var membership: [String: [String]] = [:]
         var order: [String: [String]] = [:]
@@ -107,10 +131,24 @@ public struct ChangeDirectionAnalysis: Sendable {
 
     /// The class of an update of an object of the concrete entity `entity` (see the type).
     public func direction(of update: UpdatedObject, entity: String) -> ChangeDirection {
-        guard update.relationships.isEmpty else { return .unknown }
         var lowers = false
         var raises = false
         var moves = false
+        for (key, change) in update.relationships {
+            // Only a to-many relationship read by count atoms alone: the count changes by the
+            // links added less those removed. (No sort or section key goes through a to-many
+            // relationship: such a change moves no member.)
+            let related = { (other: String) in schema.isKind(entity, of: other) }
+            guard case .toMany(let added, let removed) = change, !opaqueKeys.contains(key),
+                !traversedKeys.contains(key), let counts = countAtoms[key]?.filter({ related($0.entity) }),
+                !counts.isEmpty
+            else { return .unknown }
+            let delta = added.count - removed.count
+            guard delta != 0 else { continue }
+            for atom in counts {
+                if atom.risesWithCount == (delta > 0) { raises = true } else { lowers = true }
+            }
+        }
         for (key, value) in update.attributes {
             let related = { (other: String) in schema.isKind(entity, of: other) }
             if orderReads[key]?.contains(where: related) == true { moves = true }

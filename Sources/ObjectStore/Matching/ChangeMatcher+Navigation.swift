@@ -37,12 +37,18 @@ extension ChangeMatcher {
     /// ``affectedKeys(by:through:schema:)`` with the roots to re-evaluate kept apart by the
     /// ``ChangeDirection`` of the changes that reach them: `classify` gives the direction of
     /// each attribute update (of an object of the concrete entity named), or `nil` to leave the
-    /// update out (its roots are not needed). Insertions, deletions and relationship changes
-    /// are ``ChangeDirection/unknown``. The keyed questions are asked class by class, each
-    /// once (the existence of updated objects once for all classes).
+    /// update out (its roots are not needed); the update's relationship changes reach the
+    /// objects they link under that direction too when the change set lists the other side
+    /// of the link as an update of its own (classified in turn), else as
+    /// ``ChangeDirection/unknown``. Insertions and deletions are ``ChangeDirection/unknown``. The keyed questions are asked class by class, each
+    /// once (the existence of updated objects once for all classes). With `members` (asked
+    /// at most once, when a leaving update has a root to walk to), the
+    /// roots reached by ``ChangeDirection/leaving`` updates are looked for among them only
+    /// (the last hop asks ``MatchNavigation/sources(_:reaching:among:)``): a leaving update
+    /// matters only for members, so its walk reads no other root.
     func affectedKeys(
         by changes: ChangeSet, through navigation: some MatchNavigation, schema: Schema,
-        classify: (String, UpdatedObject) -> ChangeDirection?
+        members: (() -> Set<ObjectKey>)? = nil, classify: (String, UpdatedObject) -> ChangeDirection?
     ) throws -> AffectedKeys {
         let paths = dependencies.paths
         let root = dependencies.rootEntity
@@ -55,6 +61,7 @@ extension ChangeMatcher {
         var seeds: [ChangeDirection: [[Set<ObjectKey>]]] = [:]
         var unsure = empty
         var result = AffectedKeys(hierarchy: rootHierarchy)
+        var memberKeys: Set<ObjectKey>?
 
         func changed(_ key: ObjectKey, entity: String, property: String, _ direction: ChangeDirection) {
             for reference in stepsByKey[property] ?? [] {
@@ -64,16 +71,30 @@ extension ChangeMatcher {
                 }
             }
         }
-        func changedInverse(of property: String, on entity: String, ids: [ObjectKey]) {
+        // The links whose other side the change set lists too (an applied change set lists
+        // both): that side is walked as an update of its own, with its own direction.
+        var listed: Set<ListedLink> = []
+        for (_, entityChanges) in changes.entities {
+            for update in entityChanges.updated {
+                for (key, change) in update.relationships {
+                    for other in change.mentionedIDs {
+                        listed.insert(ListedLink(id: update.id, key: key, other: other))
+                    }
+                }
+            }
+        }
+        func changedInverse(of property: String, on entity: String, from source: ObjectKey, ids: [ObjectKey]) {
             guard let relationship = schema.property(named: property, in: entity)?.relationship,
                 let inverse = relationship.inverse
             else { return }
+            let unlisted = ids.filter { !listed.contains(ListedLink(id: $0, key: inverse, other: source)) }
+            guard !unlisted.isEmpty else { return }
             let destination = relationship.destination
             for reference in stepsByKey[inverse] ?? [] {
                 let step = pathSteps[reference.path][reference.level]
                 guard schema.isKind(destination, of: step.entity) || schema.isKind(step.entity, of: destination)
                 else { continue }
-                unsure[reference.path][reference.level].formUnion(ids)
+                unsure[reference.path][reference.level].formUnion(unlisted)
             }
         }
 
@@ -92,7 +113,7 @@ extension ChangeMatcher {
                     case .array(let elements): ids = elements.compactMap(ObjectKey.init)
                     default: continue
                     }
-                    changedInverse(of: key, on: name, ids: ids)
+                    changedInverse(of: key, on: name, from: inserted.id, ids: ids)
                 }
             }
             if isRoot && !entityChanges.deleted.isEmpty {
@@ -111,7 +132,7 @@ extension ChangeMatcher {
                 for key in updated.attributes.keys { changed(updated.id, entity: name, property: key, direction) }
                 for (key, change) in updated.relationships {
                     changed(updated.id, entity: name, property: key, direction)
-                    changedInverse(of: key, on: name, ids: change.mentionedIDs)
+                    changedInverse(of: key, on: name, from: updated.id, ids: change.mentionedIDs)
                 }
             }
         }
@@ -134,6 +155,9 @@ extension ChangeMatcher {
                     if level == 0 {
                         if path.roles.needsReevaluation { result.add(objects, direction) }
                         if path.roles.contains(.display) { result.refresh.formUnion(objects) }
+                    } else if level == 1, direction == .leaving, let members, !objects.isEmpty {
+                        if memberKeys == nil { memberKeys = members() }
+                        carried = try navigation.sources(steps[0], reaching: objects, among: memberKeys ?? [])
                     } else if !objects.isEmpty {
                         carried = try navigation.sources(steps[level - 1], reaching: objects)
                     } else {
@@ -168,4 +192,12 @@ struct AffectedKeys {
             reevaluate[direction, default: []].formUnion(keys)
         }
     }
+}
+
+/// One side of a link as an update lists it: object `id`'s relationship `key` gained or lost
+/// `other`.
+private struct ListedLink: Hashable {
+    var id: ObjectKey
+    var key: String
+    var other: ObjectKey
 }

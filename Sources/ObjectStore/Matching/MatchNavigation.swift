@@ -20,6 +20,24 @@ public protocol MatchNavigation {
     /// leads to one of `keys` (objects of the hierarchy of `step.destination`), as the store
     /// is now.
     func sources(_ step: DependencyPath.Step, reaching keys: Set<ObjectKey>) throws -> Set<ObjectKey>
+
+    /// ``sources(_:reaching:)`` narrowed to the objects among `candidates` (keys of the
+    /// hierarchy of `step.entity`): what a live query asks when only its members can matter
+    /// (an update that can only make members leave), so that a store can put the candidates
+    /// in its question instead of reading back every source. The default intersects the
+    /// answer of ``sources(_:reaching:)``.
+    func sources(_ step: DependencyPath.Step, reaching keys: Set<ObjectKey>, among candidates: Set<ObjectKey>)
+        throws -> Set<ObjectKey>
+}
+
+extension MatchNavigation {
+    /// ``sources(_:reaching:)`` intersected with `candidates`.
+    public func sources(_ step: DependencyPath.Step, reaching keys: Set<ObjectKey>, among candidates: Set<ObjectKey>)
+        throws -> Set<ObjectKey>
+    {
+        guard !candidates.isEmpty else { return [] }
+        return try sources(step, reaching: keys).intersection(candidates)
+    }
 }
 
 /// ``MatchNavigation`` over an ``ObjectGraph``'s columns: a to-one inverse is an array read per

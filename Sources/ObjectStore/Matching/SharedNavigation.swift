@@ -43,4 +43,15 @@ public final class SharedNavigation<Base: MatchNavigation>: MatchNavigation {
         sources[question] = answer
         return answer
     }
+
+    /// ``MatchNavigation/sources(_:reaching:among:)``: the kept answer to the whole question
+    /// narrowed when there is one, otherwise the base's narrowed question (not kept: the
+    /// candidates are one query's own).
+    public func sources(_ step: DependencyPath.Step, reaching keys: Set<ObjectKey>, among candidates: Set<ObjectKey>)
+        throws -> Set<ObjectKey>
+    {
+        guard !candidates.isEmpty, !keys.isEmpty else { return [] }
+        if let known = sources[SourceQuestion(step: step, keys: keys)] { return known.intersection(candidates) }
+        return try base.sources(step, reaching: keys, among: candidates)
+    }
 }
