@@ -35,7 +35,12 @@ indirect enum RandomRegex: Sendable {
         case .character(let text, _), .set(let text, _), .anchor(let text), .outside(let text, _): text
         case .dot: "."
         case .group(let opening, let inner): opening + inner.text + ")"
-        case .sequence(let items): items.map(\.text).joined()
+        case .sequence(let items):
+            // An alternation among a sequence's items is one item: it is written in a group
+            // (`(?:a|b)c`), as the tree reads it (`a|bc` would be another pattern).
+            items.map { item in
+                if case .alternation = item { "(?:" + item.text + ")" } else { item.text }
+            }.joined()
         case .alternation(let branches): branches.map(\.text).joined(separator: "|")
         case .repetition(let inner, let minimum, let maximum, let lazy):
             inner.text + Self.quantifier(minimum, maximum) + (lazy ? "?" : "")
