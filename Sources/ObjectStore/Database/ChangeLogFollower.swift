@@ -170,8 +170,10 @@ public final class ChangeLogFollower {
     private func apply(_ entry: ChangeLogEntry) throws -> [FollowedUpdate] {
         let changes = entry.applied.changes
         var touched: Set<Int> = []
-        let written = QueryRegion(writtenBy: changes)
-        for key in written.keys { touched.formUnion(index[key] ?? []) }
+        // The entry's tables (its region, its listed links, its updated ids), built once for
+        // every query it touches.
+        let prepared = PreparedChangeSet(changes)
+        for key in prepared.written.keys { touched.formUnion(index[key] ?? []) }
         // One navigation for the entry: the queries share the answers of the keyed SELECTs.
         let navigationDatabase = TimedDatabase(connection.database)
         let evaluationDatabase = TimedDatabase(connection.database)
@@ -190,7 +192,7 @@ public final class ChangeLogFollower {
         for id in touched.sorted() {
             guard let query = queries[id], query.lastSequence < entry.sequence,
                 let change = try query.results.match(
-                    changes, navigation: navigation, dialect: connection.database.dialect, written: written)
+                    changes, navigation: navigation, dialect: connection.database.dialect, prepared: prepared)
             else { continue }
             pending.append((id, change))
             requests.append(BatchedEvaluation.Request(plan: query.results.plan, keys: change.reevaluate))

@@ -48,14 +48,17 @@ extension DatabaseLiveResults {
     /// evaluate again, found without changing the results; `nil` when the change is outside
     /// the ``region``. A ``ChangeLogFollower`` matches every query of an entry first, then
     /// evaluates the roots of several queries in one statement (``BatchedEvaluation``).
-    /// `written` is the region `changes` writes when the caller has it already (a follower
-    /// computes it once per entry for all its queries).
+    /// `prepared` is the tables of `changes` when the caller has them already (a follower
+    /// builds them once per entry for all its queries: the region it writes, its listed links).
     func match(
-        _ changes: ChangeSet, navigation: some MatchNavigation, dialect: any SQLDialect, written: QueryRegion? = nil
+        _ changes: ChangeSet, navigation: some MatchNavigation, dialect: any SQLDialect,
+        prepared: PreparedChangeSet? = nil
     ) throws(LiveResultsError) -> PendingChange? {
-        guard region.intersects(written ?? QueryRegion(writtenBy: changes)) else { return nil }
+        let prepared = prepared ?? PreparedChangeSet(changes)
+        guard region.intersects(prepared.written) else { return nil }
         let affected: AffectedKeys
-        let directions = plan.directions
+        // The plan by reference: the closure reads its analysis in place, without a copy.
+        let plan = plan
         let hasMembers = !ranked.members.isEmpty
         // Few members: the walk of a leaving update looks for them only (see the limit).
         let ranked = ranked
@@ -66,9 +69,9 @@ extension DatabaseLiveResults {
         do {
             // With no members, updates that can only make members leave reach nothing needed.
             affected = try plan.matcher.affectedKeys(
-                by: changes, through: navigation, schema: mapping.schema, members: members
+                by: changes, through: navigation, schema: mapping.schema, members: members, prepared: prepared
             ) { entity, update in
-                let direction = directions.direction(of: update, entity: entity)
+                let direction = plan.directions.direction(of: update, entity: entity)
                 return direction == .leaving && !hasMembers ? nil : direction
             }
         } catch {

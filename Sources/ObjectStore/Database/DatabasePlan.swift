@@ -5,7 +5,11 @@ import Predicates
 /// What a fetch request compiles to for a database, from the request checked once
 /// (``CheckedFetchRequest``): the lowering that builds its queries, the change matcher of its
 /// dependencies, and how to read each sort value back from its column.
-struct DatabasePlan: Sendable {
+///
+/// A class, made once per live query and never changed: every log entry hands it to the
+/// matcher and to ``BatchedEvaluation`` of each touched query, and a reference is shared
+/// where a value (with its ``ChangeDirectionAnalysis`` tables) would be copied each time.
+final class DatabasePlan: Sendable {
     let checked: CheckedFetchRequest
     let lowering: PredicateLowering
     let matcher: ChangeMatcher

@@ -45,10 +45,12 @@ extension ChangeMatcher {
     /// at most once, when a leaving update has a root to walk to), the
     /// roots reached by ``ChangeDirection/leaving`` updates are looked for among them only
     /// (the last hop asks ``MatchNavigation/sources(_:reaching:among:)``): a leaving update
-    /// matters only for members, so its walk reads no other root.
+    /// matters only for members, so its walk reads no other root. `prepared` is `changes`'s
+    /// tables when the caller has them already (a follower builds them once per entry).
     func affectedKeys(
         by changes: ChangeSet, through navigation: some MatchNavigation, schema: Schema,
-        members: (() -> Set<ObjectKey>)? = nil, classify: (String, UpdatedObject) -> ChangeDirection?
+        members: (() -> Set<ObjectKey>)? = nil, prepared: PreparedChangeSet? = nil,
+        classify: (String, UpdatedObject) -> ChangeDirection?
     ) throws -> AffectedKeys {
         let paths = dependencies.paths
         let root = dependencies.rootEntity
@@ -73,16 +75,8 @@ extension ChangeMatcher {
         }
         // The links whose other side the change set lists too (an applied change set lists
         // both): that side is walked as an update of its own, with its own direction.
-        var listed: Set<ListedLink> = []
-        for (_, entityChanges) in changes.entities {
-            for update in entityChanges.updated {
-                for (key, change) in update.relationships {
-                    for other in change.mentionedIDs {
-                        listed.insert(ListedLink(id: update.id, key: key, other: other))
-                    }
-                }
-            }
-        }
+        let prepared = prepared ?? PreparedChangeSet(changes)
+        let listed = prepared.listedLinks
         func changedInverse(of property: String, on entity: String, from source: ObjectKey, ids: [ObjectKey]) {
             guard let relationship = schema.property(named: property, in: entity)?.relationship,
                 let inverse = relationship.inverse
@@ -127,7 +121,8 @@ extension ChangeMatcher {
             // Objects deleted since (by this change set or a later one) are walked from no more.
             // Asked for every updated object, whatever is left out, so that the queries sharing
             // a navigation share this question.
-            let existing = try navigation.keys(Set(entityChanges.updated.map(\.id)), ofKind: name)
+            let existing = try navigation.keys(
+                prepared.updatedIDs[name] ?? Set(entityChanges.updated.map(\.id)), ofKind: name)
             for (updated, direction) in classified where existing.contains(updated.id) {
                 for key in updated.attributes.keys { changed(updated.id, entity: name, property: key, direction) }
                 for (key, change) in updated.relationships {
@@ -192,12 +187,4 @@ struct AffectedKeys {
             reevaluate[direction, default: []].formUnion(keys)
         }
     }
-}
-
-/// One side of a link as an update lists it: object `id`'s relationship `key` gained or lost
-/// `other`.
-private struct ListedLink: Hashable {
-    var id: ObjectKey
-    var key: String
-    var other: ObjectKey
 }
