@@ -156,10 +156,27 @@ struct ChangeDirectionTests {
     @Test("relationship changes and several attributes at once")
     func combinations() throws {
         let move = RelationshipChange.toOne(old: .int(1), new: .int(2))
-        #expect(try Self.direction("#size < 100", entity: "Content", [:], relationships: ["bucket": move]) == .unknown)
+        let owned = "bucket.name == 'x' AND #size < 100"
+        #expect(try Self.direction(owned, entity: "Content", [:], relationships: ["bucket": move]) == .unknown)
         #expect(
-            try Self.direction("#size < 100", entity: "Content", ["size": 500], relationships: ["bucket": move])
-                == .unknown)
+            try Self.direction(owned, entity: "Content", ["size": 500], relationships: ["bucket": move]) == .unknown)
+        // A relationship no key path reads changes nothing the query sees: the attributes decide.
+        #expect(try Self.direction("#size < 100", entity: "Content", [:], relationships: ["bucket": move]) == .leaving)
+        #expect(
+            try Self.direction("#size < 100", entity: "Content", ["size": 5], relationships: ["bucket": move])
+                == .joining)
+        // A Bucket renamed while a Content moves out of it: its `contents` change is the other
+        // side of the Content's own (unknown) update, and the rename can only make members leave.
+        let loses = RelationshipChange.toMany(added: [], removed: [.int(7)])
+        #expect(
+            try Self.direction(
+                "bucket.name == 'Bucket 1'", entity: "Bucket", ["name": "Bucket 15 r1"],
+                relationships: ["contents": loses])
+                == .leaving)
+        #expect(
+            try Self.direction(
+                "bucket.name == 'Bucket 1'", entity: "Bucket", ["name": "Bucket 1"], relationships: ["contents": loses])
+                == .joining)
         let both = "#size < 100 AND name == 'a'"
         #expect(try Self.direction(both, entity: "Content", ["size": 5, "name": "b"]) == .unknown)
         #expect(try Self.direction(both, entity: "Content", ["size": 5, "name": "a"]) == .joining)
@@ -217,8 +234,8 @@ struct ChangeDirectionTests {
         #expect(try bucket("contents.@count > 3 AND contents.@sum.#size > 10") == .unknown)
         #expect(try bucket("contents.@count > owner.buckets.@count") == .unknown)
         #expect(try bucket("SUBQUERY(contents, $c, $c.#size > 1).@count > 3") == .unknown)
-        // A relationship the predicate does not count.
-        #expect(try bucket("name == 'a'") == .unknown)
+        // A relationship the predicate does not read at all changes no atom: no root can join.
+        #expect(try bucket("name == 'a'") == .leaving)
         // A to-one change is never counted.
         #expect(
             try Self.direction(

@@ -13,8 +13,9 @@ import Testing
 /// (``DatabasePlan/evaluate(keys:database:)``, the lowered query with `key IN (…)`): random
 /// schemas, graphs, requests over one root (predicates, sort keys through to-one hops, sections)
 /// and random sets of keys — existing or not, shared between queries or not, some sets larger
-/// than a batch takes — on SQLite and PostgreSQL. Every query's matching keys and sort values
-/// must be the same.
+/// than a batch takes — on SQLite and PostgreSQL; a third of the later queries wrap the first
+/// one's predicate, so that their statements share its subqueries (``SQLSharedSubqueries``).
+/// Every query's matching keys and sort values must be the same.
 @Suite("Batched re-evaluation: the same answers as one query at a time")
 struct BatchedEvaluationPropertyTests {
     /// The requests of a case: up to five over the case's root, each with one of its predicates.
@@ -25,6 +26,17 @@ struct BatchedEvaluationPropertyTests {
             if !graphCase.predicates.isEmpty, generator.chance(85) {
                 let (format, arguments) = graphCase.predicates[index % graphCase.predicates.count]
                 request.predicate = try? PredicateParser().parsePredicate(format, arguments: arguments)
+            }
+            // Now and then the first query's predicate inside another one: the two queries share
+            // its subqueries (counts, SUBQUERY, ANY), computed once in a common table
+            // (``SQLSharedSubqueries``) when their roots are evaluated together.
+            if let first = result.first?.predicate, let own = request.predicate, generator.chance(35) {
+                let combined = [
+                    "(\(first.predicateFormat)) OR (\(own.predicateFormat))",
+                    "NOT (\(first.predicateFormat)) AND (\(own.predicateFormat))", "NOT (\(first.predicateFormat))",
+                ][generator.int(0...2)]
+                request.predicate =
+                    (try? PredicateParser().parsePredicate(combined, arguments: [])) ?? request.predicate
             }
             // Often the same sort keys as the first: batched with it (batches group queries whose
             // sort values have the same types).
@@ -39,7 +51,7 @@ struct BatchedEvaluationPropertyTests {
 
     /// The first difference between batched and single evaluation for one seed; `nil` when
     /// none, or when the case does not apply (counted in `skipped`).
-    static func failure(seed: UInt64, database: some TestDatabase, ran: inout Int) -> String? {
+    static func failure(seed: UInt64, database: some TestDatabase, ran: inout Int, shared: inout Int) -> String? {
         var generator = GraphCaseGenerator(seed: seed)
         generator.referencePredicates = true
         guard let graphCase = generator.makeCase(),
@@ -71,6 +83,13 @@ struct BatchedEvaluationPropertyTests {
             return nil
         }
         ran += 1
+        let selects = requests.map { $0.plan.select(keys: [.integer(1)]) }
+        if SQLSharedSubqueries(
+            selects: selects, keys: selects.map { _ in [.integer(1)] }, keyColumn: plans[0].keyColumn)
+            != nil
+        {
+            shared += 1
+        }
         for (index, request) in requests.enumerated() {
             guard let single = try? request.plan.evaluate(keys: request.keys, database: sql) else { continue }
             let expected = Dictionary(single.map { ($0.0, "\($0.1)") }, uniquingKeysWith: { first, _ in first })
@@ -89,13 +108,16 @@ struct BatchedEvaluationPropertyTests {
     static func run(_ name: String, database: some TestDatabase, defaultCases: Int) {
         let run = PropertyRun("BatchedEvaluationPropertyTests.\(name)", defaultCases: defaultCases)
         var ran = 0
+        var shared = 0
         for index in 0..<run.cases {
-            guard let problem = failure(seed: run.caseSeed(index), database: database, ran: &ran) else { continue }
+            guard let problem = failure(seed: run.caseSeed(index), database: database, ran: &ran, shared: &shared)
+            else { continue }
             Issue.record("\(name): \(problem)\n\(run.replay(index))")
             return
         }
-        print("BatchedEvaluationPropertyTests.\(name): \(ran) batches compared")
+        print("BatchedEvaluationPropertyTests.\(name): \(ran) batches compared, \(shared) sharing subqueries")
         #expect(ran >= run.cases / 4, "too few cases had two queries to batch: \(ran)")
+        #expect(shared >= run.cases / 20, "too few cases had queries sharing a subquery: \(shared)")
     }
 
     @Test("SQLite: 200 seeded cases, each query's answers as alone")

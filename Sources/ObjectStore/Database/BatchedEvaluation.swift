@@ -23,6 +23,10 @@ import Predicates
 /// and two untyped `NULL`s become text). A query with many roots to evaluate (more than
 /// ``maximumKeys``) is evaluated alone, and a batch whose bound values would pass the
 /// dialect's limit is cut in halves until it fits.
+///
+/// A subquery that several of the selects compute for the same rows (the twenty queries
+/// `contents.@count > k` each counting the Contents of the same Buckets) is computed once per
+/// row in a common table the selects read instead (``SQLSharedSubqueries``).
 enum BatchedEvaluation {
     /// One query's roots to evaluate.
     struct Request {
@@ -88,7 +92,16 @@ enum BatchedEvaluation {
         }
         let statement: SQLStatement
         do {
-            statement = try database.dialect.render(unionAll: selects(indices, requests))
+            let keys = indices.map { index in
+                requests[index].keys.compactMap { requests[index].plan.keyType.storedKey($0.predicateValue) }
+            }
+            let selects = selects(indices, requests, keys: keys)
+            if let shared = SQLSharedSubqueries(selects: selects, keys: keys, keyColumn: requests[first].plan.keyColumn)
+            {
+                statement = try database.dialect.render(unionAll: shared.selects, with: shared.commonTable)
+            } else {
+                statement = try database.dialect.render(unionAll: selects)
+            }
         } catch {
             throw LiveResultsError("the live queries could not be rendered together: \(error.message)")
         }
@@ -127,11 +140,10 @@ enum BatchedEvaluation {
     }
 
     /// The selects for the requests at `indices`, with their markers (see the type).
-    private static func selects(_ indices: [Int], _ requests: [Request]) -> [SQLSelect] {
+    private static func selects(_ indices: [Int], _ requests: [Request], keys: [[SQLValue]]) -> [SQLSelect] {
         indices.enumerated().map { position, index in
             let plan = requests[index].plan
-            var select = plan.select(
-                keys: requests[index].keys.compactMap { plan.keyType.storedKey($0.predicateValue) })
+            var select = plan.select(keys: keys[position])
             select.order = []
             let markers = indices.indices.map { SQLExpression.literal($0 == position ? .one : .zero) }
             let key = select.columns.first ?? .column(alias: "t0", name: plan.keyColumn)

@@ -107,6 +107,9 @@ public struct ChangeDirectionAnalysis: Sendable {
     let membershipReads: [String: [String]]
     /// The (entity, attribute) pairs a sort or section key reads (order).
     let orderReads: [String: [String]]
+    /// The keys of every step of the query's dependency paths: a relationship outside them is
+    /// read by no path, so its changes reach no root (the matcher walks no path through it).
+    let pathKeys: Set<String>
 
     /// The analysis of a query: its checked predicate (`nil`: every object matches) and its
     /// dependencies (for the attributes its sort keys read).
@@ -127,6 +130,7 @@ public struct ChangeDirectionAnalysis: Sendable {
         }
         membershipReads = membership
         orderReads = order
+        pathKeys = Set(dependencies.paths.flatMap { $0.steps.map(\.key) })
     }
 
     /// The class of an update of an object of the concrete entity `entity` (see the type).
@@ -134,7 +138,11 @@ public struct ChangeDirectionAnalysis: Sendable {
         var lowers = false
         var raises = false
         var moves = false
-        for (key, change) in update.relationships {
+        // A relationship no path reads (a Bucket's `contents` for `bucket.name == 'x'`, whose
+        // other side the Content's own update lists) changes no atom: it leaves the direction of
+        // the update's attributes as it is.
+        for (key, change) in update.relationships
+        where pathKeys.contains(key) || opaqueKeys.contains(key) || countAtoms[key] != nil {
             // Only a to-many relationship read by count atoms alone: the count changes by the
             // links added less those removed. (No sort or section key goes through a to-many
             // relationship: such a change moves no member.)

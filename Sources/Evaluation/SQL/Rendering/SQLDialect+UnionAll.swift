@@ -7,11 +7,28 @@ extension SQLDialect {
     ///
     /// What live queries over a database use to evaluate several queries' roots in one round
     /// trip, each query planned as it is alone.
-    public func render(unionAll selects: [SQLSelect]) throws(SQLLoweringError) -> SQLStatement {
+    ///
+    /// With a common table (``SQLSharedSubqueries``), the statement starts with
+    /// `WITH "name"("column", …) AS (select)`, whose bound values come first.
+    public func render(unionAll selects: [SQLSelect], with common: SQLCommonTable? = nil) throws(SQLLoweringError)
+        -> SQLStatement
+    {
         guard let first = selects.first else {
             throw SQLLoweringError(message: "a UNION ALL needs at least one SELECT", range: nil)
         }
         var renderer = SQLRenderer(dialect: self)
+        var prefix = ""
+        if let common {
+            guard common.columns.count == common.select.columns.count, !common.columns.isEmpty else {
+                throw SQLLoweringError(
+                    message:
+                        "the common table '\(common.name)' names \(common.columns.count) columns for \(common.select.columns.count)",
+                    range: nil)
+            }
+            prefix =
+                "WITH " + quote(common.name) + "(" + common.columns.map { quote($0) }.joined(separator: ", ") + ") AS ("
+                + (try renderer.select(common.select)) + ") "
+        }
         var parts: [String] = []
         for select in selects {
             guard select.order.isEmpty, select.limit == nil, select.offset == nil else {
@@ -27,6 +44,6 @@ extension SQLDialect {
             }
             parts.append(try renderer.select(select))
         }
-        return SQLStatement(sql: parts.joined(separator: " UNION ALL "), bindings: renderer.bindings)
+        return SQLStatement(sql: prefix + parts.joined(separator: " UNION ALL "), bindings: renderer.bindings)
     }
 }
