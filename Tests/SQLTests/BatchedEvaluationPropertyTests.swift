@@ -14,7 +14,9 @@ import Testing
 /// schemas, graphs, requests over one root (predicates, sort keys through to-one hops, sections)
 /// and random sets of keys — existing or not, shared between queries or not, some sets larger
 /// than a batch takes — on SQLite and PostgreSQL; a third of the later queries wrap the first
-/// one's predicate, so that their statements share its subqueries (``SQLSharedSubqueries``).
+/// one's predicate, so that their statements share its subqueries (``SQLSharedSubqueries``), and
+/// others repeat it with other numbers, so that their selects differ only in their bound values
+/// (``SQLMultiplexedSelects``).
 /// Every query's matching keys and sort values must be the same.
 @Suite("Batched re-evaluation: the same answers as one query at a time")
 struct BatchedEvaluationPropertyTests {
@@ -38,6 +40,13 @@ struct BatchedEvaluationPropertyTests {
                 request.predicate =
                     (try? PredicateParser().parsePredicate(combined, arguments: [])) ?? request.predicate
             }
+            // Now and then the first query's predicate with its numbers changed (or the same): the
+            // two differ only in their bound values, evaluated as one select over a table of
+            // their values (``SQLMultiplexedSelects``).
+            if let first = result.first?.predicate, generator.chance(30) {
+                let varied = Self.varyingNumbers(first.predicateFormat, by: generator.int(0...2))
+                request.predicate = (try? PredicateParser().parsePredicate(varied, arguments: [])) ?? first
+            }
             // Often the same sort keys as the first: batched with it (batches group queries whose
             // sort values have the same types).
             if let first = result.first, generator.chance(60) {
@@ -49,9 +58,36 @@ struct BatchedEvaluationPropertyTests {
         return result
     }
 
+    /// `format` with every integer literal increased by `delta` (digits inside identifiers are
+    /// not literals and stay).
+    static func varyingNumbers(_ format: String, by delta: Int) -> String {
+        var result = ""
+        var digits = ""
+        var previous: Character = " "
+        func flush() {
+            // Numbers near the largest integer stay as written.
+            let (sum, overflow) = (Int(digits) ?? Int.max).addingReportingOverflow(delta)
+            result += overflow || Int(digits) == nil ? digits : String(sum)
+            digits = ""
+        }
+        for character in format {
+            if character.isNumber, character.isASCII, !digits.isEmpty || !(previous.isLetter || previous == "_") {
+                digits.append(character)
+            } else {
+                flush()
+                result.append(character)
+            }
+            previous = character
+        }
+        flush()
+        return result
+    }
+
     /// The first difference between batched and single evaluation for one seed; `nil` when
     /// none, or when the case does not apply (counted in `skipped`).
-    static func failure(seed: UInt64, database: some TestDatabase, ran: inout Int, shared: inout Int) -> String? {
+    static func failure(
+        seed: UInt64, database: some TestDatabase, ran: inout Int, shared: inout Int, multiplexed: inout Int
+    ) -> String? {
         var generator = GraphCaseGenerator(seed: seed)
         generator.referencePredicates = true
         guard let graphCase = generator.makeCase(),
@@ -83,12 +119,13 @@ struct BatchedEvaluationPropertyTests {
             return nil
         }
         ran += 1
-        let selects = requests.map { $0.plan.select(keys: [.integer(1)]) }
-        if SQLSharedSubqueries(
-            selects: selects, keys: selects.map { _ in [.integer(1)] }, keyColumn: plans[0].keyColumn)
-            != nil
+        let selects = requests.map { $0.plan.select(keys: nil) }
+        let keys = selects.map { _ in [SQLValue.integer(1)] }
+        if SQLSharedSubqueries(selects: selects, keys: keys, keyColumn: plans[0].keyColumn) != nil { shared += 1 }
+        if !SQLMultiplexedSelects(selects: selects, keys: keys, keyColumn: plans[0].keyColumn, isText: plans[0].isText)
+            .commonTables.isEmpty
         {
-            shared += 1
+            multiplexed += 1
         }
         for (index, request) in requests.enumerated() {
             guard let single = try? request.plan.evaluate(keys: request.keys, database: sql) else { continue }
@@ -109,15 +146,22 @@ struct BatchedEvaluationPropertyTests {
         let run = PropertyRun("BatchedEvaluationPropertyTests.\(name)", defaultCases: defaultCases)
         var ran = 0
         var shared = 0
+        var multiplexed = 0
         for index in 0..<run.cases {
-            guard let problem = failure(seed: run.caseSeed(index), database: database, ran: &ran, shared: &shared)
+            guard
+                let problem = failure(
+                    seed: run.caseSeed(index), database: database, ran: &ran, shared: &shared,
+                    multiplexed: &multiplexed)
             else { continue }
             Issue.record("\(name): \(problem)\n\(run.replay(index))")
             return
         }
-        print("BatchedEvaluationPropertyTests.\(name): \(ran) batches compared, \(shared) sharing subqueries")
+        print(
+            "BatchedEvaluationPropertyTests.\(name): \(ran) batches compared, \(shared) sharing subqueries, "
+                + "\(multiplexed) multiplexing selects")
         #expect(ran >= run.cases / 4, "too few cases had two queries to batch: \(ran)")
         #expect(shared >= run.cases / 20, "too few cases had queries sharing a subquery: \(shared)")
+        #expect(multiplexed >= run.cases / 10, "too few cases had queries differing only in values: \(multiplexed)")
     }
 
     @Test("SQLite: 200 seeded cases, each query's answers as alone")

@@ -170,6 +170,30 @@ struct ChangeLogFollowerTests {
             ))
     }
 
+    @Test(
+        "PostgreSQL: the follower's own connection plans no parallel workers, after a reconnection too",
+        .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipMessage))
+    func postgresKeyedReadSettings() throws {
+        let setup = try Self.postgres()
+        final class Opened: @unchecked Sendable { var connections: [any SQLDatabase] = [] }
+        let opened = Opened()
+        let follower = try ChangeLogFollower(mapping: setup.store.mapping) {
+            let connection = try setup.connect()
+            opened.connections.append(connection.database)
+            return connection
+        }
+        func workers(_ database: any SQLDatabase) throws -> [[SQLValue]] {
+            try database.rows(SQLStatement(sql: "SHOW max_parallel_workers_per_gather"))
+        }
+        // PostgreSQL's default is 2: only the follower's connections are set.
+        #expect(try workers(setup.store.database) == [[.text("2")]])
+        #expect(try workers(try #require(opened.connections.last)) == [[.text("0")]])
+        #expect(try setup.kill?() == 1)
+        try follower.poll()
+        #expect(opened.connections.count == 2, "the follower connected again")
+        #expect(try workers(try #require(opened.connections.last)) == [[.text("0")]])
+    }
+
     @Test("a follower restarted with since: catches up from there, in order")
     func restartWithSince() throws {
         let setup = try Self.sqlite()

@@ -6,27 +6,31 @@ import Predicates
 /// a log entry needs evaluated again (a round trip per query costs more than the queries on
 /// PostgreSQL).
 ///
-/// For queries 1…n over the table of `Content` whose sort values have the same types, with
-/// roots K1…Kn to evaluate, the statement is each query's own keyed statement
-/// (``DatabasePlan/select(keys:)``, as it runs alone, so each is planned as alone) with a
-/// marker column per query, joined with `UNION ALL`:
+/// For queries 0…n-1 over the table of `Content` whose sort values have the same types, with
+/// roots K0…Kn-1 to evaluate, the statement is each query's own statement
+/// (``DatabasePlan/select(keys:)``) restricted to its keys, returning the root's key, the
+/// query's position in the batch (a bound integer) and its sort values, joined with `UNION ALL`:
 ///
 /// ```sql
-/// SELECT t0.id, 1, 0, <sort value of query 1> FROM … WHERE t0.id IN (K1) AND <query 1>
+/// SELECT t0.id, 0, <sort value of query 0> FROM … WHERE t0.id IN (K0) AND <query 0>
 /// UNION ALL
-/// SELECT t0.id, 0, 1, <sort value of query 2> FROM … WHERE t0.id IN (K2) AND <query 2>
+/// SELECT t0.id, 1, <sort value of query 1> FROM … WHERE t0.id IN (K1) AND <query 1>
 /// ```
 ///
-/// A row belongs to the query whose marker is 1. Markers are the literals 0 and 1 and the sort
-/// values of every query stand in the same columns with the same types, so no column mixes
-/// types and none needs a typed `NULL` (PostgreSQL types the columns of a `UNION` pairwise,
-/// and two untyped `NULL`s become text). A query with many roots to evaluate (more than
-/// ``maximumKeys``) is evaluated alone, and a batch whose bound values would pass the
+/// The sort values of every query stand in the same columns with the same types, so no column
+/// mixes types and none needs a typed `NULL` (PostgreSQL types the columns of a `UNION`
+/// pairwise, and two untyped `NULL`s become text). A query with many roots to evaluate (more
+/// than ``maximumKeys``) is evaluated alone, and a batch whose bound values would pass the
 /// dialect's limit is cut in halves until it fits.
 ///
-/// A subquery that several of the selects compute for the same rows (the twenty queries
-/// `contents.@count > k` each counting the Contents of the same Buckets) is computed once per
-/// row in a common table the selects read instead (``SQLSharedSubqueries``).
+/// Two rewritings keep the statement cheap for the database, both exact:
+/// - a subquery that several of the selects compute for the same rows (the twenty queries
+///   `contents.@count > k` each counting the Contents of the same Buckets) is computed once per
+///   row in a common table the selects read instead (``SQLSharedSubqueries``);
+/// - selects that differ only in their bound values (the twenty `bucket.name == 'Bucket k'`)
+///   become one select over a table of their (key, values) rows (``SQLMultiplexedSelects``):
+///   PostgreSQL plans one select instead of twenty. When the rows' bound values would pass the
+///   dialect's limit, the selects stay apart.
 enum BatchedEvaluation {
     /// One query's roots to evaluate.
     struct Request {
@@ -90,22 +94,13 @@ enum BatchedEvaluation {
             }
             return
         }
-        let statement: SQLStatement
+        let statement: SQLStatement?
         do {
-            let keys = indices.map { index in
-                requests[index].keys.compactMap { requests[index].plan.keyType.storedKey($0.predicateValue) }
-            }
-            let selects = selects(indices, requests, keys: keys)
-            if let shared = SQLSharedSubqueries(selects: selects, keys: keys, keyColumn: requests[first].plan.keyColumn)
-            {
-                statement = try database.dialect.render(unionAll: shared.selects, with: shared.commonTable)
-            } else {
-                statement = try database.dialect.render(unionAll: selects)
-            }
+            statement = try self.statement(indices, requests, dialect: database.dialect)
         } catch {
             throw LiveResultsError("the live queries could not be rendered together: \(error.message)")
         }
-        guard statement.bindings.count <= database.dialect.maximumBindings else {
+        guard let statement else {
             let half = indices.count / 2
             try run(Array(indices[..<half]), requests, database, into: &results)
             try run(Array(indices[half...]), requests, database, into: &results)
@@ -122,32 +117,51 @@ enum BatchedEvaluation {
             guard let stored = row.first, let key = ObjectKey(stored: stored, as: keyType) else {
                 throw LiveResultsError("the live queries returned a row without a key: \(row.first ?? .null)")
             }
-            for (position, index) in indices.enumerated() where isMarked(row, 1 + position) {
-                results[index].append((key, requests[index].plan.sortValues(row, from: 1 + indices.count)))
+            guard row.count > 1, case .integer(let position) = row[1], indices.indices.contains(Int(position)) else {
+                throw LiveResultsError("the live queries returned a row of no query: \(row)")
             }
+            let index = indices[Int(position)]
+            results[index].append((key, requests[index].plan.sortValues(row, from: 2)))
         }
     }
 
-    /// Whether the marker column `column` of `row` is 1.
-    private static func isMarked(_ row: [SQLValue], _ column: Int) -> Bool {
-        guard column < row.count else { return false }
-        switch row[column] {
-        case .integer(let value): return value == 1
-        case .double(let value): return value == 1
-        case .text(let text): return text == "1"
-        case .null, .blob: return false
+    /// The statement evaluating the requests at `indices` together: shared subqueries computed
+    /// once (``SQLSharedSubqueries``), selects that differ only in their values multiplexed
+    /// (``SQLMultiplexedSelects``) when the statement's bound values fit the dialect's limit,
+    /// else each select on its own; `nil` when even that does not fit (cut the batch).
+    private static func statement(_ indices: [Int], _ requests: [Request], dialect: any SQLDialect)
+        throws(SQLLoweringError) -> SQLStatement?
+    {
+        guard let first = indices.first else { return nil }
+        let keyColumn = requests[first].plan.keyColumn
+        let keys = indices.map { index in
+            requests[index].keys.compactMap { requests[index].plan.keyType.storedKey($0.predicateValue) }
         }
+        var selects = selects(indices, requests)
+        var tables: [SQLCommonTable] = []
+        if let shared = SQLSharedSubqueries(selects: selects, keys: keys, keyColumn: keyColumn) {
+            selects = shared.selects
+            tables.append(shared.commonTable)
+        }
+        let plan = requests[first].plan
+        let multiplexed = SQLMultiplexedSelects(selects: selects, keys: keys, keyColumn: keyColumn, isText: plan.isText)
+        let statement = try dialect.render(unionAll: multiplexed.selects, with: tables + multiplexed.commonTables)
+        if statement.bindings.count <= dialect.maximumBindings { return statement }
+        guard !multiplexed.commonTables.isEmpty else { return nil }
+        let alone = SQLMultiplexedSelects.restricted(selects, keys: keys, keyColumn: keyColumn)
+        let plain = try dialect.render(unionAll: alone, with: tables)
+        return plain.bindings.count <= dialect.maximumBindings ? plain : nil
     }
 
-    /// The selects for the requests at `indices`, with their markers (see the type).
-    private static func selects(_ indices: [Int], _ requests: [Request], keys: [[SQLValue]]) -> [SQLSelect] {
+    /// The selects for the requests at `indices`, without their keys, each returning the root's
+    /// key, the request's position among `indices`, then its sort values (see the type).
+    private static func selects(_ indices: [Int], _ requests: [Request]) -> [SQLSelect] {
         indices.enumerated().map { position, index in
             let plan = requests[index].plan
-            var select = plan.select(keys: keys[position])
+            var select = plan.select(keys: nil)
             select.order = []
-            let markers = indices.indices.map { SQLExpression.literal($0 == position ? .one : .zero) }
             let key = select.columns.first ?? .column(alias: "t0", name: plan.keyColumn)
-            select.columns = [key] + markers + select.columns.dropFirst()
+            select.columns = [key, .value(.integer(Int64(position)))] + select.columns.dropFirst()
             return select
         }
     }

@@ -89,7 +89,7 @@ public final class ChangeLogFollower {
     public init(mapping: SQLMapping, since: Int64? = nil, connect: @escaping () throws -> ChangeLogConnection) throws {
         self.mapping = mapping
         self.connect = connect
-        connection = try connect()
+        connection = try Self.open(connect)
         lastSequence = try since ?? ChangeLog(database: connection.database).lastSequence()
     }
 
@@ -106,6 +106,14 @@ public final class ChangeLogFollower {
             update: ResultUpdate(
                 sequence: 0, rows: results.visibleRows, sections: results.sections,
                 change: ResultChange(rows: ListDiff(), sections: ListDiff())))
+    }
+
+    /// A connection from `connect`, with the settings of a connection that runs short keyed
+    /// queries only (``SQLDialect/keyedReadSettings``: the follower's own connection).
+    private static func open(_ connect: () throws -> ChangeLogConnection) throws -> ChangeLogConnection {
+        let connection = try connect()
+        for setting in connection.database.dialect.keyedReadSettings { try connection.database.execute(setting) }
+        return connection
     }
 
     /// Stops following a query.
@@ -139,7 +147,7 @@ public final class ChangeLogFollower {
             } catch {
                 guard !reconnected else { throw error }
                 reconnected = true
-                connection = try connect()
+                connection = try Self.open(connect)
                 continue
             }
             if entries.isEmpty { return all }
@@ -158,7 +166,7 @@ public final class ChangeLogFollower {
         do {
             try connection.wait(seconds)
         } catch {
-            connection = try connect()
+            connection = try Self.open(connect)
         }
     }
 

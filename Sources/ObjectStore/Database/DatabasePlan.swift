@@ -28,6 +28,9 @@ final class DatabasePlan: Sendable {
     let liveQuery: SQLSelect
     /// The root table's key column (the first column of ``liveQuery``).
     let keyColumn: String
+    /// The columns of the mapping's entity tables that hold text, as "table\0column": where a
+    /// text value compared with them is text (``SQLMultiplexedSelects``).
+    let textColumns: Set<String>
 
     init(request: FetchRequest, mapping: SQLMapping) throws(LiveResultsError) {
         let schema = mapping.schema
@@ -70,6 +73,15 @@ final class DatabasePlan: Sendable {
         }
         rootHierarchy = schema.ancestors(of: request.entity).last ?? request.entity
         keyType = mapping.keyType(ofHierarchyOf: request.entity)
+        textColumns = Set(
+            mapping.entityTables.flatMap { table in
+                table.columns.filter { $0.type == .text }.map { table.name + "\u{0}" + $0.name }
+            })
+    }
+
+    /// Whether `column` of `table` holds text.
+    func isText(_ table: String, _ column: String) -> Bool {
+        textColumns.contains(table + "\u{0}" + column)
     }
 
     /// The matching objects (all of them, or those among `keys`) with their sort values, in

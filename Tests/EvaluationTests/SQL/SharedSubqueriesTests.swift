@@ -30,7 +30,7 @@ struct SharedSubqueriesTests {
             let shared = SQLSharedSubqueries(
                 selects: selects, keys: keys.map { $0.map { .integer($0) } }, keyColumn: "id")
         else { return nil }
-        return try dialect.render(unionAll: shared.selects, with: shared.commonTable)
+        return try dialect.render(unionAll: shared.selects, with: [shared.commonTable])
     }
 
     @Test("two selects counting the same rows read one count per row from a common table")
@@ -91,10 +91,11 @@ struct SharedSubqueriesTests {
         let shared = try #require(
             SQLSharedSubqueries(selects: selects, keys: [[.integer(1)], [.integer(9)], [.integer(2)]], keyColumn: "id"))
         #expect(shared.selects[1] == plain)
+        guard case .select(let table) = shared.commonTable.body else {
+            return #expect(Bool(false), "the shared values are computed by a select")
+        }
         #expect(
-            shared.commonTable.select.conditions == [
-                .inList(.column(alias: "t0", name: "id"), [.value(.integer(1)), .value(.integer(2))])
-            ])
+            table.conditions == [.inList(.column(alias: "t0", name: "id"), [.value(.integer(1)), .value(.integer(2))])])
         #expect(shared.selects[0].joins.count == 1 && shared.selects[2].joins.count == 1)
     }
 
@@ -157,15 +158,21 @@ struct SharedSubqueriesTests {
         #expect(first.definedAliases == ["t1"])
     }
 
-    @Test("a common table naming fewer columns than it selects is refused")
+    @Test("a common table naming fewer columns than its rows hold is refused")
     func commonTableColumns() {
-        let table = SQLCommonTable(
+        let select = SQLCommonTable(
             name: "pe_shared", columns: ["key"],
-            select: SQLSelect(
-                columns: [.column(alias: "t0", name: "id"), .literal(.one)], from: .init(table: "Bucket", alias: "t0")))
-        #expect(throws: SQLLoweringError.self) {
-            try SQLiteDialect().render(
-                unionAll: [Self.select(.one, keys: [1], .truth(.alwaysTrue))], with: table)
+            body: .select(
+                SQLSelect(
+                    columns: [.column(alias: "t0", name: "id"), .literal(.one)],
+                    from: .init(table: "Bucket", alias: "t0"))))
+        let values = SQLCommonTable(
+            name: "pe_values0", columns: ["key", "p0"],
+            body: .values([[.value(.integer(1)), .value(.integer(2))], [.value(.integer(3))]]))
+        for table in [select, values] {
+            #expect(throws: SQLLoweringError.self) {
+                try SQLiteDialect().render(unionAll: [Self.select(.one, keys: [1], .truth(.alwaysTrue))], with: [table])
+            }
         }
     }
 }

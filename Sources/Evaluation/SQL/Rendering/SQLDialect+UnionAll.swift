@@ -8,27 +8,16 @@ extension SQLDialect {
     /// What live queries over a database use to evaluate several queries' roots in one round
     /// trip, each query planned as it is alone.
     ///
-    /// With a common table (``SQLSharedSubqueries``), the statement starts with
-    /// `WITH "name"("column", …) AS (select)`, whose bound values come first.
-    public func render(unionAll selects: [SQLSelect], with common: SQLCommonTable? = nil) throws(SQLLoweringError)
+    /// With common tables (``SQLSharedSubqueries``, ``SQLMultiplexedSelects``), the statement
+    /// starts with `WITH "name"("column", …) AS (…), …`, whose bound values come first.
+    public func render(unionAll selects: [SQLSelect], with tables: [SQLCommonTable] = []) throws(SQLLoweringError)
         -> SQLStatement
     {
         guard let first = selects.first else {
             throw SQLLoweringError(message: "a UNION ALL needs at least one SELECT", range: nil)
         }
         var renderer = SQLRenderer(dialect: self)
-        var prefix = ""
-        if let common {
-            guard common.columns.count == common.select.columns.count, !common.columns.isEmpty else {
-                throw SQLLoweringError(
-                    message:
-                        "the common table '\(common.name)' names \(common.columns.count) columns for \(common.select.columns.count)",
-                    range: nil)
-            }
-            prefix =
-                "WITH " + quote(common.name) + "(" + common.columns.map { quote($0) }.joined(separator: ", ") + ") AS ("
-                + (try renderer.select(common.select)) + ") "
-        }
+        let prefix = try renderer.with(tables)
         var parts: [String] = []
         for select in selects {
             guard select.order.isEmpty, select.limit == nil, select.offset == nil else {

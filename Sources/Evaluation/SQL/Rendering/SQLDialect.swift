@@ -74,6 +74,10 @@ public protocol SQLDialect: Sendable {
     /// commits a write to the database (SQLite: `PRAGMA data_version`), or `nil` when the
     /// database has none (PostgreSQL: it notifies instead).
     var dataVersionQuery: SQLStatement? { get }
+    /// The settings of a connection that runs only short keyed queries — a change log
+    /// follower's own (PostgreSQL: no parallel plans, `SQLDialect+Session.swift`); none unless
+    /// a dialect says otherwise.
+    var keyedReadSettings: [SQLStatement] { get }
 }
 
 extension SQLDialect {

@@ -93,7 +93,7 @@ public struct SQLSharedSubqueries: Sendable, Hashable {
         table.conditions =
             sharedKeys.isEmpty ? [.truth(.alwaysFalse)] : [.inList(rootKey, sharedKeys.map { .value($0) })]
         commonTable = SQLCommonTable(
-            name: Self.tableName, columns: ["key"] + shared.indices.map { "v\($0)" }, select: table)
+            name: Self.tableName, columns: ["key"] + shared.indices.map { "v\($0)" }, body: .select(table))
         self.selects = rewritten
     }
 
@@ -121,22 +121,5 @@ public struct SQLSharedSubqueries: Sendable, Hashable {
     {
         if let replacement = replacements[expression] { return replacement }
         return expression.mappingChildren { replacing(replacements, in: $0) }
-    }
-}
-
-/// A common table of a statement: `WITH "name"("column", …) AS (select)`.
-public struct SQLCommonTable: Sendable, Hashable {
-    /// The table's name, read by the statement's selects as a table.
-    public var name: String
-    /// The names of its columns, one per column of `select`.
-    public var columns: [String]
-    /// The select computing its rows.
-    public var select: SQLSelect
-
-    /// A common table `name` with `columns` computed by `select`.
-    public init(name: String, columns: [String], select: SQLSelect) {
-        self.name = name
-        self.columns = columns
-        self.select = select
     }
 }
