@@ -144,7 +144,10 @@ enum BatchedEvaluation {
             tables.append(shared.commonTable)
         }
         let plan = requests[first].plan
-        let multiplexed = SQLMultiplexedSelects(selects: selects, keys: keys, keyColumn: keyColumn, isText: plan.isText)
+        // Readers of the shared values stay apart where the database would fold them in again.
+        let apart: Set<String> = dialect.materializesCommonTables ? [] : Set(tables.map(\.name))
+        let multiplexed = SQLMultiplexedSelects(
+            selects: selects, keys: keys, keyColumn: keyColumn, apart: apart, isText: plan.isText)
         let statement = try dialect.render(unionAll: multiplexed.selects, with: tables + multiplexed.commonTables)
         if statement.bindings.count <= dialect.maximumBindings { return statement }
         guard !multiplexed.commonTables.isEmpty else { return nil }

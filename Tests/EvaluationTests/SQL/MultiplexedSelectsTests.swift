@@ -109,6 +109,30 @@ struct MultiplexedSelectsTests {
         #expect(empty.first?.conditions.first == .truth(.alwaysFalse))
     }
 
+    @Test("selects reading a table kept apart (shared values a database would fold back) keep their own statements")
+    func apartTables() {
+        var first = Self.select(position: 0, "name", .text("a"))
+        var second = Self.select(position: 1, "name", .text("b"))
+        for index in [0, 1] {
+            let join = SQLSelect.Join(
+                source: .init(table: SQLSharedSubqueries.tableName),
+                on: .binary(
+                    .column(alias: SQLSharedSubqueries.tableName, name: "key"), .equal, .column(alias: "t0", name: "id")
+                ),
+                inner: true)
+            if index == 0 { first.joins.append(join) } else { second.joins.append(join) }
+        }
+        let keys: [[SQLValue]] = [[.integer(1)], [.integer(2)]]
+        let together = SQLMultiplexedSelects(
+            selects: [first, second], keys: keys, keyColumn: "id", isText: Self.isText)
+        #expect(together.commonTables.count == 1)
+        let apart = SQLMultiplexedSelects(
+            selects: [first, second], keys: keys, keyColumn: "id", apart: [SQLSharedSubqueries.tableName],
+            isText: Self.isText)
+        #expect(apart.commonTables.isEmpty)
+        #expect(apart.selects.count == 2)
+    }
+
     @Test("values inside a subquery move too: the subquery reads the value table's columns")
     func subqueryValues() throws {
         func tagged(_ position: Int64, _ name: String) -> SQLSelect {

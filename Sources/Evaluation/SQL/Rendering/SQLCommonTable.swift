@@ -42,11 +42,13 @@ extension SQLRenderer {
                         "the common table '\(table.name)' names \(table.columns.count) columns for rows of \(widths.first ?? 0)",
                     range: nil)
             }
-            var sql = dialect.quote(table.name) + "(" + names(table.columns) + ") AS ("
+            var sql = dialect.quote(table.name) + "(" + names(table.columns) + ") AS "
             switch table.body {
             case .select(let select):
-                sql += try self.select(select)
+                // Computed once where the database can be told so (else: when read twice).
+                sql += (dialect.materializesCommonTables ? "MATERIALIZED (" : "(") + (try self.select(select))
             case .values(let rows):
+                sql += "("
                 var renderedRows: [String] = []
                 for row in rows {
                     var values: [String] = []

@@ -4,6 +4,8 @@
 extension SQLDialect {
     /// No settings unless a dialect says otherwise.
     public var keyedReadSettings: [SQLStatement] { [] }
+    /// No `MATERIALIZED` common tables unless a dialect says otherwise.
+    public var materializesCommonTables: Bool { false }
 }
 
 extension PostgreSQLDialect {
@@ -13,4 +15,6 @@ extension PostgreSQLDialect {
     /// project's machine, for a statement that runs in 2 ms on one process. Set on the
     /// follower's own connection only.
     public var keyedReadSettings: [SQLStatement] { [SQLStatement(sql: "SET max_parallel_workers_per_gather = 0")] }
+    /// PostgreSQL 12 and later (the oldest supported release) write `AS MATERIALIZED`.
+    public var materializesCommonTables: Bool { true }
 }

@@ -78,6 +78,11 @@ public protocol SQLDialect: Sendable {
     /// follower's own (PostgreSQL: no parallel plans, `SQLDialect+Session.swift`); none unless
     /// a dialect says otherwise.
     var keyedReadSettings: [SQLStatement] { get }
+    /// Whether the database understands `WITH "name" AS MATERIALIZED (…)`: the common table is
+    /// computed once even when read once, never folded into the select that reads it
+    /// (``SQLCommonTable``). PostgreSQL (12 and later) does; SQLite only since 3.35, which this
+    /// project does not require, so it says no. `false` unless a dialect says otherwise.
+    var materializesCommonTables: Bool { get }
 }
 
 extension SQLDialect {

@@ -45,16 +45,20 @@ public struct SQLMultiplexedSelects: Sendable, Hashable {
     /// `selects[i]` (over the root table under `rootAlias`, with no condition on its key) to be
     /// evaluated for the keys `keys[i]`, multiplexed where they share a shape. `isText(table,
     /// column)` says which columns hold text (see the type: where a text value may move).
+    ///
+    /// Selects reading a table of `apart` keep their own statements: a common table computed
+    /// once per row for several selects (``SQLSharedSubqueries``) would be read by one select
+    /// only, which a database that cannot be told to materialize it folds back into the select.
     public init(
         selects: [SQLSelect], keys: [[SQLValue]], rootAlias: String = "t0", keyColumn: String,
-        isText: (_ table: String, _ column: String) -> Bool
+        apart: Set<String> = [], isText: (_ table: String, _ column: String) -> Bool
     ) {
         let rootKey = SQLExpression.column(alias: rootAlias, name: keyColumn)
         var shapes: [Shape: [Int]] = [:]
         var order: [Shape] = []
         var lifted: [(select: SQLSelect, values: [SQLValue])?] = []
         for (index, select) in selects.enumerated() {
-            guard index < keys.count,
+            guard index < keys.count, select.tablesRead.isDisjoint(with: apart),
                 let shape = Self.shape(of: select, keys: keys[index], keyColumn: keyColumn, isText: isText)
             else {
                 lifted.append(nil)
