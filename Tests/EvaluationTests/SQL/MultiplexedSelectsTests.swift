@@ -45,12 +45,13 @@ struct MultiplexedSelectsTests {
                 == #"WITH "pe_values0"("key", "p0", "p1") AS (VALUES ($1, $2, $3), ($4, $5, $6), ($7, $8, $9)) "#
                 + #"SELECT "t0"."id", "pe_values0"."p0" FROM "pe_values0" JOIN "Content" AS "t0" "#
                 + #"ON "t0"."id" = "pe_values0"."key" JOIN "Bucket" AS "t1" ON "t1"."id" = "t0"."bucket_id" "#
-                + #"WHERE "t1"."name" = "pe_values0"."p1""#)
-        // A row per (select, key): the key, then the select's own values in order.
+                + #"WHERE "t0"."id" IN ($10, $11) AND "t1"."name" = "pe_values0"."p1""#)
+        // A row per (select, key): the key, then the select's own values in order; then every
+        // key once, for reading the root table by key.
         #expect(
             statement.bindings == [
                 .integer(5), .integer(0), .text("Bucket 1"), .integer(6), .integer(0), .text("Bucket 1"),
-                .integer(6), .integer(1), .text("Bucket 38"),
+                .integer(6), .integer(1), .text("Bucket 38"), .integer(5), .integer(6),
             ])
     }
 
@@ -78,7 +79,8 @@ struct MultiplexedSelectsTests {
         #expect(result.commonTables.map(\.columns) == [["key", "p0"]])
         #expect(
             result.selects.first?.conditions == [
-                .binary(.column(alias: "t1", name: "token"), .equal, .value(.text("a1")))
+                .inList(.column(alias: "t0", name: "id"), [.value(.integer(5)), .value(.integer(6))]),
+                .binary(.column(alias: "t1", name: "token"), .equal, .value(.text("a1"))),
             ])
     }
 
@@ -151,12 +153,12 @@ struct MultiplexedSelectsTests {
         let statement = try SQLiteDialect().render(unionAll: result.selects, with: result.commonTables)
         #expect(
             statement.sql.hasSuffix(
-                #"WHERE EXISTS (SELECT 1 FROM "Tag" AS "t1" WHERE "t1"."content_id" = "t0"."id" AND "#
+                #"WHERE "t0"."id" IN (?, ?) AND EXISTS (SELECT 1 FROM "Tag" AS "t1" WHERE "t1"."content_id" = "t0"."id" AND "#
                     + #"pe_contains("t1"."label", "pe_values0"."p1", "pe_values0"."p2"))"#))
         #expect(
             statement.bindings == [
                 .integer(3), .integer(0), .text("red"), .text("cd"), .integer(4), .integer(1), .text("blue"),
-                .text("cd"),
+                .text("cd"), .integer(3), .integer(4),
             ])
     }
 }
