@@ -54,7 +54,7 @@ extension DatabaseLiveResults {
         _ changes: ChangeSet, navigation: some MatchNavigation, dialect: any SQLDialect,
         prepared: PreparedChangeSet? = nil
     ) throws(LiveResultsError) -> PendingChange? {
-        let prepared = prepared ?? PreparedChangeSet(changes)
+        let prepared = prepared ?? PreparedChangeSet(changes, schema: mapping.schema)
         guard region.intersects(prepared.written) else { return nil }
         let affected: AffectedKeys
         // The plan by reference: the closure reads its analysis in place, without a copy.

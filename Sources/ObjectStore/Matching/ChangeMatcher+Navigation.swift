@@ -64,70 +64,82 @@ extension ChangeMatcher {
         var unsure = empty
         var result = AffectedKeys(hierarchy: rootHierarchy)
         var memberKeys: Set<ObjectKey>?
+        let prepared = prepared ?? PreparedChangeSet(changes, schema: schema)
 
-        func changed(_ key: ObjectKey, entity: String, property: String, _ direction: ChangeDirection) {
-            for reference in stepsByKey[property] ?? [] {
-                let step = pathSteps[reference.path][reference.level]
-                if schema.isKind(entity, of: step.entity) {
-                    seeds[direction, default: empty][reference.path][reference.level].insert(key)
-                }
-            }
+        // The (path, level) pairs whose step reads `property` on objects of `entity`'s kind.
+        func readers(of property: String, on entity: String) -> [StepReference] {
+            (stepsByKey[property] ?? []).filter { schema.isKind(entity, of: pathSteps[$0.path][$0.level].entity) }
         }
-        // The links whose other side the change set lists too (an applied change set lists
-        // both): that side is walked as an update of its own, with its own direction.
-        let prepared = prepared ?? PreparedChangeSet(changes)
-        let listed = prepared.listedLinks
-        func changedInverse(of property: String, on entity: String, from source: ObjectKey, ids: [ObjectKey]) {
-            guard let relationship = schema.property(named: property, in: entity)?.relationship,
-                let inverse = relationship.inverse
-            else { return }
-            let unlisted = ids.filter { !listed.contains(ListedLink(id: $0, key: inverse, other: source)) }
-            guard !unlisted.isEmpty else { return }
-            let destination = relationship.destination
-            for reference in stepsByKey[inverse] ?? [] {
-                let step = pathSteps[reference.path][reference.level]
-                guard schema.isKind(destination, of: step.entity) || schema.isKind(step.entity, of: destination)
-                else { continue }
-                unsure[reference.path][reference.level].formUnion(unlisted)
+        // The (path, level) pairs whose step reads the inverse of a changed relationship on
+        // its destinations (of the destination entity's kind, or of a sub-entity).
+        func inverseReaders(of inverse: String, destination: String) -> [StepReference] {
+            (stepsByKey[inverse] ?? []).filter { reference in
+                let entity = pathSteps[reference.path][reference.level].entity
+                return schema.isKind(destination, of: entity) || schema.isKind(entity, of: destination)
             }
         }
 
         for (name, entityChanges) in changes.entities {
             let isRoot = schema.isKind(name, of: root)
-            for inserted in entityChanges.inserted {
+            for (position, inserted) in entityChanges.inserted.enumerated() {
                 if isRoot { result.reevaluate[.unknown, default: []].insert(inserted.id) }
                 for reference in allSteps
                 where schema.isKind(name, of: pathSteps[reference.path][reference.level].entity) {
                     seeds[.unknown, default: empty][reference.path][reference.level].insert(inserted.id)
                 }
-                for (key, value) in inserted.values {
-                    let ids: [ObjectKey]
-                    switch value {
-                    case .int, .string: ids = ObjectKey(value).map { [$0] } ?? []
-                    case .array(let elements): ids = elements.compactMap(ObjectKey.init)
-                    default: continue
+                for links in prepared.insertedLinks[name]?[position] ?? [] {
+                    for reference in inverseReaders(of: links.inverse, destination: links.destination) {
+                        unsure[reference.path][reference.level].formUnion(links.ids)
                     }
-                    changedInverse(of: key, on: name, from: inserted.id, ids: ids)
                 }
             }
             if isRoot && !entityChanges.deleted.isEmpty {
                 result.reevaluate[.unknown, default: []].formUnion(entityChanges.deleted)
             }
-            guard !entityChanges.updated.isEmpty else { continue }
-            let classified = entityChanges.updated.compactMap { update in
-                classify(name, update).map { (update, $0) }
+            // Only the groups of updates this query's paths read, on the object or through the
+            // inverse: the other updates of the entity reach no step, whatever their direction.
+            guard let groups = prepared.updateGroups[name] else { continue }
+            var read:
+                [(group: PreparedChangeSet.PropertyUpdates, readers: [StepReference], inverseReaders: [StepReference])] =
+                    []
+            var needed = [Bool](repeating: false, count: entityChanges.updated.count)
+            for group in groups {
+                let direct = readers(of: group.property, on: name)
+                let inverse = group.inverse.map { inverseReaders(of: $0.name, destination: $0.destination) } ?? []
+                guard !direct.isEmpty || !inverse.isEmpty else { continue }
+                read.append((group, direct, inverse))
+                for (position, index) in group.updates.enumerated()
+                where !direct.isEmpty || group.inverse?.unlisted[position].isEmpty == false {
+                    needed[index] = true
+                }
             }
-            guard !classified.isEmpty else { continue }
+            var directions = [ChangeDirection?](repeating: nil, count: needed.count)
+            var classified = false
+            for (index, update) in entityChanges.updated.enumerated() where needed[index] {
+                directions[index] = classify(name, update)
+                if directions[index] != nil { classified = true }
+            }
+            guard classified else { continue }
             // Objects deleted since (by this change set or a later one) are walked from no more.
             // Asked for every updated object, whatever is left out, so that the queries sharing
             // a navigation share this question.
             let existing = try navigation.keys(
                 prepared.updatedIDs[name] ?? Set(entityChanges.updated.map(\.id)), ofKind: name)
-            for (updated, direction) in classified where existing.contains(updated.id) {
-                for key in updated.attributes.keys { changed(updated.id, entity: name, property: key, direction) }
-                for (key, change) in updated.relationships {
-                    changed(updated.id, entity: name, property: key, direction)
-                    changedInverse(of: key, on: name, from: updated.id, ids: change.mentionedIDs)
+            for (index, update) in entityChanges.updated.enumerated()
+            where directions[index] != nil && !existing.contains(update.id) {
+                directions[index] = nil
+            }
+            for (group, direct, inverse) in read {
+                for (position, index) in group.updates.enumerated() {
+                    guard let direction = directions[index] else { continue }
+                    let id = entityChanges.updated[index].id
+                    for reference in direct {
+                        seeds[direction, default: empty][reference.path][reference.level].insert(id)
+                    }
+                    guard let unlisted = group.inverse?.unlisted[position], !unlisted.isEmpty else { continue }
+                    for reference in inverse {
+                        unsure[reference.path][reference.level].formUnion(unlisted)
+                    }
                 }
             }
         }
