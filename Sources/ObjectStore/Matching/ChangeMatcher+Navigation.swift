@@ -152,9 +152,16 @@ extension ChangeMatcher {
                 var carried: Set<ObjectKey> = []
                 var level = steps.count - 1
                 while level >= 0 {
-                    // No copy when only one side has objects (a shared navigation's answer stays shared).
+                    // No copy when only one side has objects (a shared navigation's answer stays
+                    // shared); otherwise the smaller side is added to the larger (a hop can carry
+                    // thousands of keys where a level has a few seeds).
                     var objects = classSeeds[index][level]
-                    if objects.isEmpty { objects = carried } else { objects.formUnion(carried) }
+                    if objects.isEmpty {
+                        objects = carried
+                    } else if !carried.isEmpty {
+                        if carried.count > objects.count { swap(&objects, &carried) }
+                        objects.formUnion(carried)
+                    }
                     let toCheck = classUnsure[index][level].subtracting(objects)
                     if !toCheck.isEmpty {
                         objects.formUnion(try navigation.keys(toCheck, ofKind: steps[level].entity))
