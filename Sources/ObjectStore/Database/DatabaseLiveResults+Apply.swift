@@ -77,7 +77,7 @@ extension DatabaseLiveResults {
         } catch {
             throw LiveResultsError("matching the change against the database failed: \(error)")
         }
-        let restriction = restricted(affected.reevaluate)
+        let restriction = restricted(affected)
         return PendingChange(
             changes: changes, reevaluate: Array(restriction.reevaluate), refresh: affected.refresh,
             keptMembers: restriction.keptMembers)
@@ -123,20 +123,25 @@ extension DatabaseLiveResults {
     /// direction, the members among those reached by leaving updates, the non-members among
     /// those reached by joining ones (``ChangeDirectionAnalysis`` gives the argument); and the
     /// rows of the members reached by joining updates only, which stay where they are.
-    func restricted(_ reached: [ChangeDirection: Set<ObjectKey>]) -> (
-        reevaluate: Set<ObjectKey>, keptMembers: [Int32]
-    ) {
-        var result = reached[.unknown] ?? []
-        if let leaving = reached[.leaving], !leaving.isEmpty {
+    func restricted(_ reached: AffectedKeys) -> (reevaluate: Set<ObjectKey>, keptMembers: [Int32]) {
+        var result = reached.union(.unknown)
+        let leaving = reached.parts(.leaving)
+        if !leaving.isEmpty {
             // Whichever side is smaller is walked: a rename can reach far more roots than match.
-            if ranked.members.count < leaving.count {
-                for row in ranked.members where leaving.contains(keys[Int(row)]) { result.insert(keys[Int(row)]) }
+            if ranked.members.count < reached.count(.leaving) {
+                for row in ranked.members {
+                    let key = keys[Int(row)]
+                    if leaving.contains(where: { $0.contains(key) }) { result.insert(key) }
+                }
             } else {
-                for key in leaving where isMember(key) { result.insert(key) }
+                for part in leaving {
+                    for key in part where isMember(key) { result.insert(key) }
+                }
             }
         }
         var kept: [Int32] = []
-        for key in reached[.joining] ?? [] {
+        // Each key once, whatever parts it is in.
+        for key in reached.union(.joining) {
             if let row = rowOf[key], isMember(key) {
                 if !result.contains(key) { kept.append(row) }
             } else {

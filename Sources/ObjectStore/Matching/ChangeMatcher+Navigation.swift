@@ -30,7 +30,9 @@ extension ChangeMatcher {
     {
         let keys = try affectedKeys(by: changes, through: navigation, schema: schema) { _, _ in .unknown }
         var reevaluate: Set<ObjectKey> = []
-        for (_, reached) in keys.reevaluate { reevaluate.formUnion(reached) }
+        for (_, parts) in keys.reevaluate {
+            for part in parts { reevaluate.formUnion(part) }
+        }
         return (keys.hierarchy, reevaluate, keys.refresh)
     }
 
@@ -64,6 +66,7 @@ extension ChangeMatcher {
         var unsure = empty
         var result = AffectedKeys(hierarchy: rootHierarchy)
         var memberKeys: Set<ObjectKey>?
+        var insertedOrDeletedRoots: Set<ObjectKey> = []
         let prepared = prepared ?? PreparedChangeSet(changes, schema: schema)
 
         // The (path, level) pairs whose step reads `property` on objects of `entity`'s kind.
@@ -82,7 +85,7 @@ extension ChangeMatcher {
         for (name, entityChanges) in changes.entities {
             let isRoot = schema.isKind(name, of: root)
             for (position, inserted) in entityChanges.inserted.enumerated() {
-                if isRoot { result.reevaluate[.unknown, default: []].insert(inserted.id) }
+                if isRoot { insertedOrDeletedRoots.insert(inserted.id) }
                 for reference in allSteps
                 where schema.isKind(name, of: pathSteps[reference.path][reference.level].entity) {
                     seeds[.unknown, default: empty][reference.path][reference.level].insert(inserted.id)
@@ -93,9 +96,7 @@ extension ChangeMatcher {
                     }
                 }
             }
-            if isRoot && !entityChanges.deleted.isEmpty {
-                result.reevaluate[.unknown, default: []].formUnion(entityChanges.deleted)
-            }
+            if isRoot { insertedOrDeletedRoots.formUnion(entityChanges.deleted) }
             // Only the groups of updates this query's paths read, on the object or through the
             // inverse: the other updates of the entity reach no step, whatever their direction.
             guard let groups = prepared.updateGroups[name] else { continue }
@@ -144,6 +145,7 @@ extension ChangeMatcher {
             }
         }
 
+        result.add(insertedOrDeletedRoots, .unknown)
         for direction in ChangeDirection.allCases {
             let classSeeds = seeds[direction] ?? empty
             let classUnsure = direction == .unknown ? unsure : empty
@@ -182,28 +184,5 @@ extension ChangeMatcher {
             }
         }
         return result
-    }
-}
-
-/// The roots a change set reaches, as keys of the root's hierarchy, the roots to re-evaluate
-/// kept apart by the ``ChangeDirection`` of the changes that reach them (see
-/// ``ChangeMatcher/affectedKeys(by:through:schema:classify:)``).
-struct AffectedKeys {
-    /// The root's hierarchy.
-    var hierarchy: String
-    /// The roots to re-evaluate, by the class of the changes that reach them (a root reached
-    /// by changes of several classes is in several sets).
-    var reevaluate: [ChangeDirection: Set<ObjectKey>] = [:]
-    /// The roots whose display key paths were touched.
-    var refresh: Set<ObjectKey> = []
-
-    /// Adds `keys` to a class (without a copy when the class has none yet).
-    mutating func add(_ keys: Set<ObjectKey>, _ direction: ChangeDirection) {
-        guard !keys.isEmpty else { return }
-        if reevaluate[direction]?.isEmpty ?? true {
-            reevaluate[direction] = keys
-        } else {
-            reevaluate[direction, default: []].formUnion(keys)
-        }
     }
 }
