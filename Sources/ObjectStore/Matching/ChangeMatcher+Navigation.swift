@@ -49,6 +49,13 @@ extension ChangeMatcher {
     /// (the last hop asks ``MatchNavigation/sources(_:reaching:among:)``): a leaving update
     /// matters only for members, so its walk reads no other root. `prepared` is `changes`'s
     /// tables when the caller has them already (a follower builds them once per entry).
+    ///
+    /// Only the updates a path reads are classified and walked: those changing a property a
+    /// step reads on objects of their kind, or a relationship whose inverse a step reads on
+    /// destinations the change set does not list (``PreparedChangeSet`` groups the updates by
+    /// property once per entry). Any other update reaches no step whatever its direction, so
+    /// the roots are the same; it is not classified, and the existence of the updated objects
+    /// of an entity is asked only when one of its updates is walked.
     func affectedKeys(
         by changes: ChangeSet, through navigation: some MatchNavigation, schema: Schema,
         members: (() -> Set<ObjectKey>)? = nil, prepared: PreparedChangeSet? = nil,
