@@ -125,18 +125,16 @@ extension DatabaseLiveResults {
     /// rows of the members reached by joining updates only, which stay where they are.
     func restricted(_ reached: AffectedKeys) -> (reevaluate: Set<ObjectKey>, keptMembers: [Int32]) {
         var result = reached.union(.unknown)
-        let leaving = reached.parts(.leaving)
-        if !leaving.isEmpty {
-            // Whichever side is smaller is walked: a rename can reach far more roots than match.
-            if ranked.members.count < reached.count(.leaving) {
+        // Part by part, whichever side is smaller is walked: a rename can reach far more roots
+        // than match, while a query's own updates reach a few.
+        for part in reached.parts(.leaving) {
+            if ranked.members.count < part.count {
                 for row in ranked.members {
                     let key = keys[Int(row)]
-                    if leaving.contains(where: { $0.contains(key) }) { result.insert(key) }
+                    if part.contains(key) { result.insert(key) }
                 }
             } else {
-                for part in leaving {
-                    for key in part where isMember(key) { result.insert(key) }
-                }
+                for key in part where isMember(key) { result.insert(key) }
             }
         }
         var kept: [Int32] = []

@@ -7,7 +7,7 @@ import Predicates
 ///
 /// Each class is kept as the sets the walk reached, not merged into one: a set can be a
 /// shared navigation's answer of thousands of keys (a User's Contents), which a merge would
-/// copy for every query; the reader asks each part instead (``contains(_:_:)``).
+/// copy for every query; the reader looks into each part instead.
 struct AffectedKeys {
     /// The root's hierarchy.
     var hierarchy: String
@@ -36,15 +36,5 @@ struct AffectedKeys {
         var union = parts[largest]
         for (index, part) in parts.enumerated() where index != largest { union.formUnion(part) }
         return union
-    }
-
-    /// Whether a change of the class reached `key`.
-    func contains(_ key: ObjectKey, _ direction: ChangeDirection) -> Bool {
-        parts(direction).contains { $0.contains(key) }
-    }
-
-    /// How many keys the parts of a class hold (a key in two parts counts twice).
-    func count(_ direction: ChangeDirection) -> Int {
-        parts(direction).reduce(0) { $0 + $1.count }
     }
 }
