@@ -180,7 +180,7 @@ public final class ChangeLogFollower {
         var touched: Set<Int> = []
         // The entry's tables (its region, its listed links, its updated ids), built once for
         // every query it touches.
-        let prepared = PreparedChangeSet(changes)
+        let prepared = PreparedChangeSet(changes, schema: mapping.schema)
         for key in prepared.written.keys { touched.formUnion(index[key] ?? []) }
         // One navigation for the entry: the queries share the answers of the keyed SELECTs.
         let navigationDatabase = TimedDatabase(connection.database)

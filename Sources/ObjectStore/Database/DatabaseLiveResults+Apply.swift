@@ -54,7 +54,7 @@ extension DatabaseLiveResults {
         _ changes: ChangeSet, navigation: some MatchNavigation, dialect: any SQLDialect,
         prepared: PreparedChangeSet? = nil
     ) throws(LiveResultsError) -> PendingChange? {
-        let prepared = prepared ?? PreparedChangeSet(changes)
+        let prepared = prepared ?? PreparedChangeSet(changes, schema: mapping.schema)
         guard region.intersects(prepared.written) else { return nil }
         let affected: AffectedKeys
         // The plan by reference: the closure reads its analysis in place, without a copy.
@@ -77,7 +77,7 @@ extension DatabaseLiveResults {
         } catch {
             throw LiveResultsError("matching the change against the database failed: \(error)")
         }
-        let restriction = restricted(affected.reevaluate)
+        let restriction = restricted(affected)
         return PendingChange(
             changes: changes, reevaluate: Array(restriction.reevaluate), refresh: affected.refresh,
             keptMembers: restriction.keptMembers)
@@ -123,20 +123,23 @@ extension DatabaseLiveResults {
     /// direction, the members among those reached by leaving updates, the non-members among
     /// those reached by joining ones (``ChangeDirectionAnalysis`` gives the argument); and the
     /// rows of the members reached by joining updates only, which stay where they are.
-    func restricted(_ reached: [ChangeDirection: Set<ObjectKey>]) -> (
-        reevaluate: Set<ObjectKey>, keptMembers: [Int32]
-    ) {
-        var result = reached[.unknown] ?? []
-        if let leaving = reached[.leaving], !leaving.isEmpty {
-            // Whichever side is smaller is walked: a rename can reach far more roots than match.
-            if ranked.members.count < leaving.count {
-                for row in ranked.members where leaving.contains(keys[Int(row)]) { result.insert(keys[Int(row)]) }
+    func restricted(_ reached: AffectedKeys) -> (reevaluate: Set<ObjectKey>, keptMembers: [Int32]) {
+        var result = reached.union(.unknown)
+        // Part by part, whichever side is smaller is walked: a rename can reach far more roots
+        // than match, while a query's own updates reach a few.
+        for part in reached.parts(.leaving) {
+            if ranked.members.count < part.count {
+                for row in ranked.members {
+                    let key = keys[Int(row)]
+                    if part.contains(key) { result.insert(key) }
+                }
             } else {
-                for key in leaving where isMember(key) { result.insert(key) }
+                for key in part where isMember(key) { result.insert(key) }
             }
         }
         var kept: [Int32] = []
-        for key in reached[.joining] ?? [] {
+        // Each key once, whatever parts it is in.
+        for key in reached.union(.joining) {
             if let row = rowOf[key], isMember(key) {
                 if !result.contains(key) { kept.append(row) }
             } else {

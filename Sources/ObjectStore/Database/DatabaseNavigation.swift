@@ -117,7 +117,10 @@ public struct DatabaseNavigation: MatchNavigation {
                 query.conditions = [.inList(.column(alias: "t0", name: keyColumn), slice.map { .value($0) })]
                 if let filter { query.conditions.append(filter) }
                 if let candidates { query.conditions.append(.inList(select, candidates.map { .value($0) })) }
-                for row in try database.rows(query) {
+                let rows = try database.rows(query)
+                // A hop can read back thousands of keys (a User's Contents): no rehashing on the way.
+                result.reserveCapacity(result.count + rows.count)
+                for row in rows {
                     if let value = row.first, let key = ObjectKey(stored: value, as: resultType) { result.insert(key) }
                 }
             }

@@ -68,11 +68,17 @@ public enum ChangeDirection: Sendable, Hashable, CaseIterable, CustomStringConve
 /// read — the update raises or lowers each count atom as that difference says, and combines
 /// with the attribute updates above (no sort key goes through a to-many relationship).
 ///
-/// `unknown`: any other relationship change, and any attribute read otherwise — by an aggregate
+/// A relationship that no dependency path, opaque read or count atom names changes nothing the
+/// query reads: it is ignored. `unknown`: any other relationship change, and any attribute read
+/// otherwise — by an aggregate
 /// (`@sum`, `@max`…), a `SUBQUERY`, a `FUNCTION`, arithmetic, a comparison of two key paths, a
 /// to-many key path under no quantifier, a variable — or a value that does not evaluate.
 /// Such reads are found by name, over the whole predicate, so that nothing is missed.
-public struct ChangeDirectionAnalysis: Sendable {
+///
+/// The tables are resolved per concrete entity when the analysis is made (the atoms, count
+/// atoms and reads that apply to objects of that entity, by key), so that classifying an update
+/// is a look-up per key; a class, so that the many queries of a follower read it in place.
+public final class ChangeDirectionAnalysis: Sendable {
     /// A comparison atom reading an attribute of `entity`.
     struct Atom: Sendable {
         /// The entity the attribute is read on (its sub-entities too).
@@ -94,33 +100,32 @@ public struct ChangeDirectionAnalysis: Sendable {
         var risesWithCount: Bool
     }
 
-    let schema: Schema
-    /// The atoms by attribute name.
-    let atoms: [String: [Atom]]
-    /// The count atoms by relationship name.
-    let countAtoms: [String: [CountAtom]]
-    /// The relationships an atom goes through.
-    let traversedKeys: Set<String>
-    /// Keys read anywhere but in an atom (by name: the conservative side).
-    let opaqueKeys: Set<String>
-    /// The (entity, attribute) pairs the predicate reads (membership).
-    let membershipReads: [String: [String]]
-    /// The (entity, attribute) pairs a sort or section key reads (order).
-    let orderReads: [String: [String]]
-    /// The keys of every step of the query's dependency paths: a relationship outside them is
+    /// What an update of one attribute of an object of one concrete entity does.
+    enum AttributeRule: Sendable {
+        /// Read otherwise than by an atom (opaque, or by no atom the analysis found): unknown.
+        case unknown
+        /// Read by these atoms (possibly none) and, when `moves`, by a sort or section key.
+        case atoms([Atom], attribute: AttributeDescription?, moves: Bool)
+    }
+
+    /// For each concrete entity, the rule of each attribute key the query reads on it (a key
+    /// without a rule is read by nothing).
+    let attributeRules: [String: [String: AttributeRule]]
+    /// For each concrete entity, the count atoms of each to-many relationship read by count
+    /// atoms alone (a relationship changed without an entry here is unknown).
+    let countRules: [String: [String: [CountAtom]]]
+    /// The rules of an entity the schema does not have: its opaque keys are unknown.
+    let opaqueRules: [String: AttributeRule]
+    /// The relationships a change of which can matter: the keys of every step of the query's
+    /// dependency paths, opaque keys and counted relationships. A relationship outside them is
     /// read by no path, so its changes reach no root (the matcher walks no path through it).
-    let pathKeys: Set<String>
+    let readRelationships: Set<String>
 
     /// The analysis of a query: its checked predicate (`nil`: every object matches) and its
     /// dependencies (for the attributes its sort keys read).
     public init(predicate: CheckedPredicate?, dependencies: QueryDependencies, schema: Schema) {
-        self.schema = schema
         var walk = DirectionWalk()
         if let predicate { walk.visit(predicate.condition, negated: false) }
-        atoms = walk.atoms
-        countAtoms = walk.countAtoms
-        traversedKeys = walk.traversedKeys
-        opaqueKeys = walk.opaqueKeys
         var membership: [String: [String]] = [:]
         var order: [String: [String]] = [:]
         for path in dependencies.paths {
@@ -128,9 +133,48 @@ public struct ChangeDirectionAnalysis: Sendable {
             if path.roles.contains(.membership) { membership[last.key, default: []].append(last.entity) }
             if path.roles.contains(.order) { order[last.key, default: []].append(last.entity) }
         }
-        membershipReads = membership
-        orderReads = order
-        pathKeys = Set(dependencies.paths.flatMap { $0.steps.map(\.key) })
+        let keys = Set(walk.atoms.keys).union(membership.keys).union(order.keys).union(walk.opaqueKeys)
+        var attributeRules: [String: [String: AttributeRule]] = [:]
+        var countRules: [String: [String: [CountAtom]]] = [:]
+        for entity in schema.entityNames {
+            let related = { (other: String) in schema.isKind(entity, of: other) }
+            var rules: [String: AttributeRule] = [:]
+            for key in keys {
+                // Opaque reads are found by name: unknown on every entity.
+                if walk.opaqueKeys.contains(key) {
+                    rules[key] = .unknown
+                    continue
+                }
+                let moves = order[key]?.contains(where: related) == true
+                let reads = walk.atoms[key]?.filter { related($0.entity) } ?? []
+                if reads.isEmpty {
+                    // Read by the predicate but by no atom: not expected (opaque reads are
+                    // found by name), and unknown if it happens.
+                    if membership[key]?.contains(where: related) == true {
+                        rules[key] = .unknown
+                    } else if moves {
+                        rules[key] = .atoms([], attribute: nil, moves: true)
+                    }
+                    continue
+                }
+                rules[key] = .atoms(reads, attribute: schema.property(named: key, in: entity)?.attribute, moves: moves)
+            }
+            if !rules.isEmpty { attributeRules[entity] = rules }
+            // Only a to-many relationship read by count atoms alone: the count changes by the
+            // links added less those removed.
+            var counts: [String: [CountAtom]] = [:]
+            for (key, atoms) in walk.countAtoms
+            where !walk.opaqueKeys.contains(key) && !walk.traversedKeys.contains(key) {
+                let applying = atoms.filter { related($0.entity) }
+                if !applying.isEmpty { counts[key] = applying }
+            }
+            if !counts.isEmpty { countRules[entity] = counts }
+        }
+        self.attributeRules = attributeRules
+        self.countRules = countRules
+        opaqueRules = Dictionary(uniqueKeysWithValues: walk.opaqueKeys.map { ($0, AttributeRule.unknown) })
+        readRelationships = Set(dependencies.paths.flatMap { $0.steps.map(\.key) }).union(walk.opaqueKeys)
+            .union(walk.countAtoms.keys)
     }
 
     /// The class of an update of an object of the concrete entity `entity` (see the type).
@@ -138,42 +182,36 @@ public struct ChangeDirectionAnalysis: Sendable {
         var lowers = false
         var raises = false
         var moves = false
-        // A relationship no path reads (a Bucket's `contents` for `bucket.name == 'x'`, whose
-        // other side the Content's own update lists) changes no atom: it leaves the direction of
-        // the update's attributes as it is.
-        for (key, change) in update.relationships
-        where pathKeys.contains(key) || opaqueKeys.contains(key) || countAtoms[key] != nil {
-            // Only a to-many relationship read by count atoms alone: the count changes by the
-            // links added less those removed. (No sort or section key goes through a to-many
-            // relationship: such a change moves no member.)
-            let related = { (other: String) in schema.isKind(entity, of: other) }
-            guard case .toMany(let added, let removed) = change, !opaqueKeys.contains(key),
-                !traversedKeys.contains(key), let counts = countAtoms[key]?.filter({ related($0.entity) }),
-                !counts.isEmpty
-            else { return .unknown }
-            let delta = added.count - removed.count
-            guard delta != 0 else { continue }
-            for atom in counts {
-                if atom.risesWithCount == (delta > 0) { raises = true } else { lowers = true }
+        if !update.relationships.isEmpty {
+            // (No sort or section key goes through a to-many relationship: a count change
+            // moves no member.)
+            let counts = countRules[entity]
+            // A relationship no path reads (a Bucket's `contents` for `bucket.name == 'x'`, whose
+            // other side the Content's own update lists) changes no atom: it leaves the direction
+            // of the update's attributes as it is.
+            for (key, change) in update.relationships where readRelationships.contains(key) {
+                guard case .toMany(let added, let removed) = change, let atoms = counts?[key] else { return .unknown }
+                let delta = added.count - removed.count
+                guard delta != 0 else { continue }
+                for atom in atoms {
+                    if atom.risesWithCount == (delta > 0) { raises = true } else { lowers = true }
+                }
             }
         }
-        for (key, value) in update.attributes {
-            let related = { (other: String) in schema.isKind(entity, of: other) }
-            if orderReads[key]?.contains(where: related) == true { moves = true }
-            let reads = atoms[key]?.filter { related($0.entity) } ?? []
-            guard !opaqueKeys.contains(key) else { return .unknown }
-            if reads.isEmpty {
-                // Read by the predicate but by no atom: not expected (opaque reads are found by
-                // name), and unknown if it happens.
-                if membershipReads[key]?.contains(where: related) == true { return .unknown }
-                continue
-            }
-            guard let attribute = schema.property(named: key, in: entity)?.attribute,
-                case .success(let normalized) = AttributeValueCheck.normalize(value, for: attribute)
-            else { return .unknown }
-            for atom in reads {
-                guard let truth = Self.evaluate(atom, with: normalized) else { return .unknown }
-                if truth != atom.negated { raises = true } else { lowers = true }
+        if !update.attributes.isEmpty {
+            let rules = attributeRules[entity] ?? opaqueRules
+            for (key, value) in update.attributes {
+                guard let rule = rules[key] else { continue }
+                guard case .atoms(let atoms, let attribute, let movesMembers) = rule else { return .unknown }
+                if movesMembers { moves = true }
+                guard !atoms.isEmpty else { continue }
+                guard let attribute,
+                    case .success(let normalized) = AttributeValueCheck.normalize(value, for: attribute)
+                else { return .unknown }
+                for atom in atoms {
+                    guard let truth = Self.evaluate(atom, with: normalized) else { return .unknown }
+                    if truth != atom.negated { raises = true } else { lowers = true }
+                }
             }
         }
         switch (lowers, raises) {

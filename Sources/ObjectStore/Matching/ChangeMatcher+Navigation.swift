@@ -30,7 +30,9 @@ extension ChangeMatcher {
     {
         let keys = try affectedKeys(by: changes, through: navigation, schema: schema) { _, _ in .unknown }
         var reevaluate: Set<ObjectKey> = []
-        for (_, reached) in keys.reevaluate { reevaluate.formUnion(reached) }
+        for (_, parts) in keys.reevaluate {
+            for part in parts { reevaluate.formUnion(part) }
+        }
         return (keys.hierarchy, reevaluate, keys.refresh)
     }
 
@@ -47,6 +49,13 @@ extension ChangeMatcher {
     /// (the last hop asks ``MatchNavigation/sources(_:reaching:among:)``): a leaving update
     /// matters only for members, so its walk reads no other root. `prepared` is `changes`'s
     /// tables when the caller has them already (a follower builds them once per entry).
+    ///
+    /// Only the updates a path reads are classified and walked: those changing a property a
+    /// step reads on objects of their kind, or a relationship whose inverse a step reads on
+    /// destinations the change set does not list (``PreparedChangeSet`` groups the updates by
+    /// property once per entry). Any other update reaches no step whatever its direction, so
+    /// the roots are the same; it is not classified, and the existence of the updated objects
+    /// of an entity is asked only when one of its updates is walked.
     func affectedKeys(
         by changes: ChangeSet, through navigation: some MatchNavigation, schema: Schema,
         members: (() -> Set<ObjectKey>)? = nil, prepared: PreparedChangeSet? = nil,
@@ -64,74 +73,86 @@ extension ChangeMatcher {
         var unsure = empty
         var result = AffectedKeys(hierarchy: rootHierarchy)
         var memberKeys: Set<ObjectKey>?
+        var insertedOrDeletedRoots: Set<ObjectKey> = []
+        let prepared = prepared ?? PreparedChangeSet(changes, schema: schema)
 
-        func changed(_ key: ObjectKey, entity: String, property: String, _ direction: ChangeDirection) {
-            for reference in stepsByKey[property] ?? [] {
-                let step = pathSteps[reference.path][reference.level]
-                if schema.isKind(entity, of: step.entity) {
-                    seeds[direction, default: empty][reference.path][reference.level].insert(key)
-                }
-            }
+        // The (path, level) pairs whose step reads `property` on objects of `entity`'s kind.
+        func readers(of property: String, on entity: String) -> [StepReference] {
+            (stepsByKey[property] ?? []).filter { schema.isKind(entity, of: pathSteps[$0.path][$0.level].entity) }
         }
-        // The links whose other side the change set lists too (an applied change set lists
-        // both): that side is walked as an update of its own, with its own direction.
-        let prepared = prepared ?? PreparedChangeSet(changes)
-        let listed = prepared.listedLinks
-        func changedInverse(of property: String, on entity: String, from source: ObjectKey, ids: [ObjectKey]) {
-            guard let relationship = schema.property(named: property, in: entity)?.relationship,
-                let inverse = relationship.inverse
-            else { return }
-            let unlisted = ids.filter { !listed.contains(ListedLink(id: $0, key: inverse, other: source)) }
-            guard !unlisted.isEmpty else { return }
-            let destination = relationship.destination
-            for reference in stepsByKey[inverse] ?? [] {
-                let step = pathSteps[reference.path][reference.level]
-                guard schema.isKind(destination, of: step.entity) || schema.isKind(step.entity, of: destination)
-                else { continue }
-                unsure[reference.path][reference.level].formUnion(unlisted)
+        // The (path, level) pairs whose step reads the inverse of a changed relationship on
+        // its destinations (of the destination entity's kind, or of a sub-entity).
+        func inverseReaders(of inverse: String, destination: String) -> [StepReference] {
+            (stepsByKey[inverse] ?? []).filter { reference in
+                let entity = pathSteps[reference.path][reference.level].entity
+                return schema.isKind(destination, of: entity) || schema.isKind(entity, of: destination)
             }
         }
 
         for (name, entityChanges) in changes.entities {
             let isRoot = schema.isKind(name, of: root)
-            for inserted in entityChanges.inserted {
-                if isRoot { result.reevaluate[.unknown, default: []].insert(inserted.id) }
+            for (position, inserted) in entityChanges.inserted.enumerated() {
+                if isRoot { insertedOrDeletedRoots.insert(inserted.id) }
                 for reference in allSteps
                 where schema.isKind(name, of: pathSteps[reference.path][reference.level].entity) {
                     seeds[.unknown, default: empty][reference.path][reference.level].insert(inserted.id)
                 }
-                for (key, value) in inserted.values {
-                    let ids: [ObjectKey]
-                    switch value {
-                    case .int, .string: ids = ObjectKey(value).map { [$0] } ?? []
-                    case .array(let elements): ids = elements.compactMap(ObjectKey.init)
-                    default: continue
+                for links in prepared.insertedLinks[name]?[position] ?? [] {
+                    for reference in inverseReaders(of: links.inverse, destination: links.destination) {
+                        unsure[reference.path][reference.level].formUnion(links.ids)
                     }
-                    changedInverse(of: key, on: name, from: inserted.id, ids: ids)
                 }
             }
-            if isRoot && !entityChanges.deleted.isEmpty {
-                result.reevaluate[.unknown, default: []].formUnion(entityChanges.deleted)
+            if isRoot { insertedOrDeletedRoots.formUnion(entityChanges.deleted) }
+            // Only the groups of updates this query's paths read, on the object or through the
+            // inverse: the other updates of the entity reach no step, whatever their direction.
+            guard let groups = prepared.updateGroups[name] else { continue }
+            var read:
+                [(group: PreparedChangeSet.PropertyUpdates, readers: [StepReference], inverseReaders: [StepReference])] =
+                    []
+            var needed = [Bool](repeating: false, count: entityChanges.updated.count)
+            for group in groups {
+                let direct = readers(of: group.property, on: name)
+                let inverse = group.inverse.map { inverseReaders(of: $0.name, destination: $0.destination) } ?? []
+                guard !direct.isEmpty || !inverse.isEmpty else { continue }
+                read.append((group, direct, inverse))
+                for (position, index) in group.updates.enumerated()
+                where !direct.isEmpty || group.inverse?.unlisted[position].isEmpty == false {
+                    needed[index] = true
+                }
             }
-            guard !entityChanges.updated.isEmpty else { continue }
-            let classified = entityChanges.updated.compactMap { update in
-                classify(name, update).map { (update, $0) }
+            var directions = [ChangeDirection?](repeating: nil, count: needed.count)
+            var classified = false
+            for (index, update) in entityChanges.updated.enumerated() where needed[index] {
+                directions[index] = classify(name, update)
+                if directions[index] != nil { classified = true }
             }
-            guard !classified.isEmpty else { continue }
+            guard classified else { continue }
             // Objects deleted since (by this change set or a later one) are walked from no more.
             // Asked for every updated object, whatever is left out, so that the queries sharing
             // a navigation share this question.
             let existing = try navigation.keys(
                 prepared.updatedIDs[name] ?? Set(entityChanges.updated.map(\.id)), ofKind: name)
-            for (updated, direction) in classified where existing.contains(updated.id) {
-                for key in updated.attributes.keys { changed(updated.id, entity: name, property: key, direction) }
-                for (key, change) in updated.relationships {
-                    changed(updated.id, entity: name, property: key, direction)
-                    changedInverse(of: key, on: name, from: updated.id, ids: change.mentionedIDs)
+            for (index, update) in entityChanges.updated.enumerated()
+            where directions[index] != nil && !existing.contains(update.id) {
+                directions[index] = nil
+            }
+            for (group, direct, inverse) in read {
+                for (position, index) in group.updates.enumerated() {
+                    guard let direction = directions[index] else { continue }
+                    let id = entityChanges.updated[index].id
+                    for reference in direct {
+                        seeds[direction, default: empty][reference.path][reference.level].insert(id)
+                    }
+                    guard let unlisted = group.inverse?.unlisted[position], !unlisted.isEmpty else { continue }
+                    for reference in inverse {
+                        unsure[reference.path][reference.level].formUnion(unlisted)
+                    }
                 }
             }
         }
 
+        result.add(insertedOrDeletedRoots, .unknown)
         for direction in ChangeDirection.allCases {
             let classSeeds = seeds[direction] ?? empty
             let classUnsure = direction == .unknown ? unsure : empty
@@ -140,9 +161,16 @@ extension ChangeMatcher {
                 var carried: Set<ObjectKey> = []
                 var level = steps.count - 1
                 while level >= 0 {
-                    // No copy when only one side has objects (a shared navigation's answer stays shared).
+                    // No copy when only one side has objects (a shared navigation's answer stays
+                    // shared); otherwise the smaller side is added to the larger (a hop can carry
+                    // thousands of keys where a level has a few seeds).
                     var objects = classSeeds[index][level]
-                    if objects.isEmpty { objects = carried } else { objects.formUnion(carried) }
+                    if objects.isEmpty {
+                        objects = carried
+                    } else if !carried.isEmpty {
+                        if carried.count > objects.count { swap(&objects, &carried) }
+                        objects.formUnion(carried)
+                    }
                     let toCheck = classUnsure[index][level].subtracting(objects)
                     if !toCheck.isEmpty {
                         objects.formUnion(try navigation.keys(toCheck, ofKind: steps[level].entity))
@@ -163,28 +191,5 @@ extension ChangeMatcher {
             }
         }
         return result
-    }
-}
-
-/// The roots a change set reaches, as keys of the root's hierarchy, the roots to re-evaluate
-/// kept apart by the ``ChangeDirection`` of the changes that reach them (see
-/// ``ChangeMatcher/affectedKeys(by:through:schema:classify:)``).
-struct AffectedKeys {
-    /// The root's hierarchy.
-    var hierarchy: String
-    /// The roots to re-evaluate, by the class of the changes that reach them (a root reached
-    /// by changes of several classes is in several sets).
-    var reevaluate: [ChangeDirection: Set<ObjectKey>] = [:]
-    /// The roots whose display key paths were touched.
-    var refresh: Set<ObjectKey> = []
-
-    /// Adds `keys` to a class (without a copy when the class has none yet).
-    mutating func add(_ keys: Set<ObjectKey>, _ direction: ChangeDirection) {
-        guard !keys.isEmpty else { return }
-        if reevaluate[direction]?.isEmpty ?? true {
-            reevaluate[direction] = keys
-        } else {
-            reevaluate[direction, default: []].formUnion(keys)
-        }
     }
 }

@@ -11,14 +11,28 @@ public final class SharedNavigation<Base: MatchNavigation>: MatchNavigation {
     private var kinds: [KindQuestion: Set<ObjectKey>] = [:]
     private var sources: [SourceQuestion: Set<ObjectKey>] = [:]
 
+    // A question hashes its keys' count only, not every key: the questions of one entry are
+    // few and rarely of equal size, while hashing a set of keys costs a hash per key, and
+    // equality (on a hit) reads the keys anyway — at once when both are the same set.
+
     private struct KindQuestion: Hashable {
         var keys: Set<ObjectKey>
         var entity: String
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(entity)
+            hasher.combine(keys.count)
+        }
     }
 
     private struct SourceQuestion: Hashable {
         var step: DependencyPath.Step
         var keys: Set<ObjectKey>
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(step)
+            hasher.combine(keys.count)
+        }
     }
 
     /// Answers of `base`, each asked once.
