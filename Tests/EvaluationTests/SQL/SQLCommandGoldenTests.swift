@@ -164,6 +164,16 @@ struct SQLCommandGoldenTests {
         #expect(wide.batches(maximumBindings: PostgreSQLDialect().maximumBindings).map(\.rows.count) == [700])
         #expect(Odd().render(insert).sql.hasSuffix("(:p9, :p10)"))
     }
+
+    @Test("identifiers are quoted with embedded quotes doubled, in both databases")
+    func quoting() {
+        for dialect in [SQLiteDialect(), PostgreSQLDialect()] as [any SQLDialect] {
+            #expect(dialect.quote("Content") == #""Content""#)
+            #expect(dialect.quote(#"we"ird"#) == #""we""ird""#)
+            #expect(dialect.quote(#""""#) == #""""""""#)
+            #expect(dialect.quote("") == #""""#)
+        }
+    }
 }
 
 /// The odd dialect starts its transactions its own way and binds four values per statement, so

@@ -88,7 +88,10 @@ public protocol SQLDialect: Sendable {
 extension SQLDialect {
     /// Double quotes, embedded ones doubled (SQLite and PostgreSQL alike).
     public func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Most identifiers hold no quote: no search-and-replace for them (statements are built
+        // for every log entry a live query follows).
+        guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
+        return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     public var trueCondition: String { "1 = 1" }
