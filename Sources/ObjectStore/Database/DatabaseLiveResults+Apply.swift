@@ -97,9 +97,7 @@ extension DatabaseLiveResults {
         // What a row displays may have changed: a refresh key path was touched, or one of its
         // own attributes changed. Only rows already numbered can be members.
         var displayChanged = pending.refresh.compactMap { rowOf[$0] }
-        // Members a joining update reached keep their place but read a changed value: updated,
-        // as when they are evaluated again.
-        displayChanged += pending.keptMembers
+
         let schema = mapping.schema
         for (name, entityChanges) in pending.changes.entities
         where schema.ancestors(of: name).last ?? name == plan.rootHierarchy {
@@ -109,9 +107,11 @@ extension DatabaseLiveResults {
         }
         let oldSections = sections.map(\.name)
         // Every reached row is evaluated already: the merge reads the answers, it runs no query.
-        let rowDiff = try ranked.merge(reached: reached, displayChanged: displayChanged, keys: keys) { row in
-            evaluated[row]
-        }
+        // Members a joining update reached keep their place but read a changed value: reported
+        // as when they are evaluated again (updated, unless the diff moves them).
+        let rowDiff = try ranked.merge(
+            reached: reached, displayChanged: displayChanged, unchanged: pending.keptMembers, keys: keys
+        ) { row in evaluated[row] }
         let keys = keys
         let hierarchy = plan.rootHierarchy
         return ResultChange(

@@ -8,6 +8,9 @@ extension RankedRows {
     ///   deleted row is reached and evaluates to `nil`).
     /// - `displayChanged`: rows whose display may have changed (reported as updated when they
     ///   stay, even when they move).
+    /// - `unchanged`: rows reached whose evaluation is known to give what they hold (a database
+    ///   live query's members that only joining updates reached): reported as a reached row
+    ///   that stays is — updated, unless the diff moves it — without evaluating them.
     /// - `keys`: the key of each row, for ties.
     /// - `evaluate`: a reached row's new sort values, or `nil` when it no longer matches.
     ///
@@ -16,14 +19,15 @@ extension RankedRows {
     /// reached that keep their place are updated; a window diffs in full (its edges move rows
     /// in and out without touching them). See ``LiveResultSet/apply(_:)`` for the rules.
     mutating func merge(
-        reached: [Int32], displayChanged: [Int32], keys: [ObjectKey],
+        reached: [Int32], displayChanged: [Int32], unchanged: [Int32] = [], keys: [ObjectKey],
         evaluate: (Int32) throws(LiveResultsError) -> [EvaluationValue]?
     ) throws(LiveResultsError) -> ListDiff<Int32> {
         let reachedFlag: UInt8 = 1
         let refreshFlag: UInt8 = 2
+        let unchangedFlag: UInt8 = 4
         var reevaluated: [Int32] = []
         var flagged: [Int32] = []
-        let highest = (reached + displayChanged).max().map { Int($0) + 1 } ?? 0
+        let highest = (reached + displayChanged + unchanged).max().map { Int($0) + 1 } ?? 0
         reserve(rows: highest)
         for member in reached where flags[Int(member)] & reachedFlag == 0 {
             if flags[Int(member)] == 0 { flagged.append(member) }
@@ -33,6 +37,11 @@ extension RankedRows {
         for member in displayChanged {
             if flags[Int(member)] == 0 { flagged.append(member) }
             flags[Int(member)] |= refreshFlag
+        }
+        // Known to keep their values: they keep their places, and are updated as reached rows.
+        for member in unchanged where sortValues.indices.contains(Int(member)) && sortValues[Int(member)] != nil {
+            if flags[Int(member)] == 0 { flagged.append(member) }
+            flags[Int(member)] |= unchangedFlag
         }
         let windowed = !window.isWhole
         let oldWindow = shown
