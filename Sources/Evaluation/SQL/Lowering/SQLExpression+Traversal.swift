@@ -159,18 +159,27 @@ extension SQLSelect {
     /// The select with the table aliases in `names` renamed, in its sources, its expressions
     /// and its subqueries.
     public func renamingAliases(_ names: [String: String]) -> SQLSelect {
-        func renamed(_ source: Source) -> Source {
-            var source = source
-            source.alias = names[source.alias] ?? source.alias
-            source.arguments = source.arguments?.map { $0.renamingAliases(names) }
-            return source
+        var select = mappingExpressions { $0.renamingAliases(names) }
+        select.from.alias = names[from.alias] ?? from.alias
+        for index in select.joins.indices {
+            select.joins[index].source.alias = names[joins[index].source.alias] ?? joins[index].source.alias
         }
+        return select
+    }
+
+    /// The select with `transform` applied to each of its own expressions, in rendering order
+    /// (``expressions``: columns, source arguments, join conditions, conditions, order); what
+    /// happens inside subqueries is `transform`'s business.
+    public func mappingExpressions(_ transform: (SQLExpression) -> SQLExpression) -> SQLSelect {
         var select = self
-        select.from = renamed(from)
-        select.joins = joins.map { Join(source: renamed($0.source), on: $0.on.renamingAliases(names), inner: $0.inner) }
-        select.columns = columns.map { $0.renamingAliases(names) }
-        select.conditions = conditions.map { $0.renamingAliases(names) }
-        select.order = order.map { Order(expression: $0.expression.renamingAliases(names), descending: $0.descending) }
+        select.columns = columns.map(transform)
+        select.from.arguments = from.arguments?.map(transform)
+        for index in joins.indices {
+            select.joins[index].source.arguments = joins[index].source.arguments?.map(transform)
+            select.joins[index].on = transform(joins[index].on)
+        }
+        select.conditions = conditions.map(transform)
+        select.order = order.map { Order(expression: transform($0.expression), descending: $0.descending) }
         return select
     }
 

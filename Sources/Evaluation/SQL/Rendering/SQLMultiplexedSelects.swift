@@ -188,18 +188,7 @@ private struct ValueLifting {
     }
 
     mutating func lift(_ select: SQLSelect) -> SQLSelect {
-        var result = select
-        result.columns = select.columns.map { lift($0) }
-        if let arguments = select.from.arguments { result.from.arguments = arguments.map { lift($0) } }
-        result.joins = select.joins.map { join in
-            var lifted = join
-            if let arguments = join.source.arguments { lifted.source.arguments = arguments.map { lift($0) } }
-            lifted.on = lift(join.on)
-            return lifted
-        }
-        result.conditions = select.conditions.map { lift($0) }
-        result.order = select.order.map { SQLSelect.Order(expression: lift($0.expression), descending: $0.descending) }
-        return result
+        select.mappingExpressions { lift($0) }
     }
 
     /// `expression` with its values lifted; `asText`: it stands where only text can.
